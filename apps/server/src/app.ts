@@ -1,0 +1,100 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAccountProvider } from './accounts/provider';
+import { accountServiceRoutes } from './accounts/routes';
+import { loadAccountSecrets } from './accounts/secrets';
+import { createOidcClient } from './auth/oidc-client';
+import { authRoutes } from './auth/routes';
+import type { Config } from './config';
+import type { Db } from './db/schema';
+import type { Clock } from './lib/clock';
+import { channelRoutes } from './modules/channels/routes';
+import { meRoutes } from './modules/me/routes';
+import { noticeRoutes } from './modules/notices/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { csrfPlugin } from './plugins/csrf';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { requireSession } from './plugins/require-user';
+import { sessionPlugin } from './plugins/session';
+import { swaggerPlugin } from './plugins/swagger';
+import { spaRoutes } from './web/spa';
+import './types';
+
+export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean };
+
+/** Infrastructure plugins first, then the account service, sign-in, the API and the web app. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const secure = config.publicUrl.startsWith('https:');
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: secure,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', options.db);
+  app.decorate('clock', options.clock);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", new URL(config.oidc.issuer).origin],
+        upgradeInsecureRequests: secure ? [] : null,
+      },
+    },
+    hsts: secure,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swaggerPlugin);
+  await app.register(sessionPlugin);
+  await app.register(csrfPlugin);
+
+  let clientSecret = config.oidc.clientSecret;
+  if (config.oidc.bundled) {
+    const secrets = await loadAccountSecrets(options.db);
+    clientSecret = secrets.studioClientSecret;
+    const provider = createAccountProvider({
+      db: options.db,
+      issuer: config.oidc.issuer,
+      publicUrl: config.publicUrl,
+      clientId: config.oidc.clientId,
+      secrets,
+    });
+    await app.register(accountServiceRoutes, { provider, clientId: config.oidc.clientId });
+  }
+  if (!clientSecret) throw new Error('OIDC_CLIENT_SECRET is required with an external issuer');
+  await app.register(authRoutes, { oidc: createOidcClient(config, clientSecret) });
+
+  await app.register(
+    async (api) => {
+      // Auth for everything under /api sits here, in one hook.
+      api.addHook('onRequest', requireSession);
+      await api.register(meRoutes);
+      await api.register(channelRoutes);
+      await api.register(notificationRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(noticeRoutes, { prefix: '/external' });
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  await app.register(spaRoutes);
+  return app;
+}

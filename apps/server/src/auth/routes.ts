@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { messagePage } from '../accounts/pages';
+import { AppError } from '../lib/errors';
+import { resolveContinue } from './continue-url';
+import { randomNonce, randomPKCECodeVerifier, randomState, type OidcClient } from './oidc-client';
+import { userRepository } from './user-repository';
+
+const STATE_COOKIE = 'studio_auth_state';
+const AUTH_REQUEST_TTL_MS = 10 * 60_000;
+
+const CallbackQuery = z.object({ state: z.string().min(1).max(200) }).loose();
+
+/** The studio's sign-in: /auth/login, /auth/callback, /auth/logout. */
+export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClient }) {
+  const { oidc } = options;
+  const users = userRepository(app.db);
+  const secure = app.config.publicUrl.startsWith('https:');
+  const home = `${app.config.publicUrl}/studio/`;
+
+  const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+  function refuse(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+    if (!wantsHtml(request)) throw error;
+    return reply
+      .status(error.statusCode)
+      .type('text/html; charset=utf-8')
+      .send(messagePage('로그인', error.message, { href: home, label: '스튜디오로 이동' }));
+  }
+
+  app.get('/auth/login', { schema: { hide: true, querystring: z.object({ continue: z.string().max(4096).optional() }) } }, async (request, reply) => {
+    const { continue: raw } = request.query as { continue?: string };
+    const target = resolveContinue(raw, app.config.publicUrl);
+    if (!target) return refuse(request, reply, new AppError('AUTH_INVALID_CONTINUE', undefined, { continue: raw ?? null }));
+    if (request.user) return reply.redirect(target);
+
+    const params = { state: randomState(), nonce: randomNonce(), codeVerifier: randomPKCECodeVerifier() };
+    const cutoff = new Date(app.clock.now().getTime() - AUTH_REQUEST_TTL_MS);
+    await app.db.deleteFrom('auth_requests').where('created_at', '<', cutoff).execute();
+    await app.db
+      .insertInto('auth_requests')
+      .values({ state: params.state, nonce: params.nonce, code_verifier: params.codeVerifier, continue_url: target })
+      .execute();
+    reply.setCookie(STATE_COOKIE, params.state, {
+      path: '/auth',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: AUTH_REQUEST_TTL_MS / 1000,
+    });
+    return reply.redirect((await oidc.authorizationUrl(params)).href);
+  });
+
+  app.get('/auth/callback', { schema: { hide: true } }, async (request, reply) => {
+    const query = CallbackQuery.safeParse(request.query);
+    const cookieState = request.cookies[STATE_COOKIE];
+    reply.clearCookie(STATE_COOKIE, { path: '/auth' });
+    if (!query.success || !cookieState || cookieState !== query.data.state) {
+      return refuse(request, reply, new AppError('AUTH_LOGIN_FAILED'));
+    }
+    const pending = await app.db.deleteFrom('auth_requests').where('state', '=', cookieState).returningAll().executeTakeFirst();
+    if (!pending || pending.created_at.getTime() < app.clock.now().getTime() - AUTH_REQUEST_TTL_MS) {
+      return refuse(request, reply, new AppError('AUTH_LOGIN_FAILED'));
+    }
+
+    let result: Awaited<ReturnType<OidcClient['exchange']>>;
+    try {
+      result = await oidc.exchange(new URL(request.url, app.config.publicUrl), {
+        state: pending.state,
+        nonce: pending.nonce,
+        codeVerifier: pending.code_verifier,
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in code exchange failed');
+      return refuse(request, reply, new AppError('AUTH_LOGIN_FAILED'));
+    }
+
+    const { claims } = result;
+    const login = typeof claims.preferred_username === 'string' ? claims.preferred_username : claims.sub;
+    const userId = await users.upsertFromIdentity(oidc.issuerKey, {
+      subject: claims.sub,
+      login,
+      name: typeof claims.name === 'string' && claims.name ? claims.name : login,
+      profileImageUrl: typeof claims.picture === 'string' ? claims.picture : null,
+    });
+    // Rotate: whatever session this browser had ends here.
+    await app.sessions.end(request, reply);
+    await app.sessions.start(reply, userId, result.idToken);
+    return reply.redirect(pending.continue_url);
+  });
+
+  async function logout(request: FastifyRequest, reply: FastifyReply) {
+    if (request.method === 'GET' && request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new AppError('CSRF_ORIGIN_MISMATCH');
+    }
+    const idToken = request.user ? await sessionIdToken(request.user.sessionId) : null;
+    await app.sessions.end(request, reply);
+    let next = `${app.config.publicUrl}/auth/logged-out`;
+    try {
+      next = await oidc.endSessionUrl(idToken);
+    } catch (error) {
+      request.log.warn({ err: error }, 'issuer unreachable at logout; the studio session is ended anyway');
+    }
+    return reply.redirect(next, 303);
+  }
+
+  async function sessionIdToken(sessionId: string) {
+    const row = await app.db.selectFrom('sessions').select('id_token').where('id', '=', sessionId).executeTakeFirst();
+    return row?.id_token ?? null;
+  }
+
+  app.get('/auth/logout', { schema: { hide: true } }, logout);
+  app.post('/auth/logout', { schema: { hide: true } }, logout);
+  app.get('/auth/logged-out', { schema: { hide: true } }, (_request, reply) => reply.redirect(home));
+}

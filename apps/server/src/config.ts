@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const url = z.url({ protocol: /^https?$/ });
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: url.optional(),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65_535).default(54_329),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DEMO: bool.default(true),
+    OIDC_ISSUER: url.optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
+      for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when OIDC_ISSUER is set' });
+      }
+    }
+    if (env.NODE_ENV === 'production' && env.DEMO && env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'the demo world is never seeded in production: set DEMO=false' });
+    }
+  });
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** The origin browsers reach the studio at, without a trailing slash. */
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  dataDir: string;
+  demo: boolean;
+  oidc: {
+    /** The bundled account service is the issuer unless OIDC_ISSUER names another. */
+    bundled: boolean;
+    issuer: string;
+    clientId: string;
+    clientSecret: string | undefined;
+  };
+  sessionTtlHours: number;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Reads the environment once, validates it and fails with every problem named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = issue.path.join('.');
+        const got = typeof present[key] === 'string' ? ` (got "${present[key]}")` : '';
+        return `${key}: ${issue.message}${got}`;
+      }),
+    );
+  }
+  const value = parsed.data;
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
+  const bundled = !value.OIDC_ISSUER;
+  return {
+    env: value.NODE_ENV,
+    port: value.PORT,
+    host: value.HOST,
+    publicUrl,
+    databaseUrl: value.DATABASE_URL,
+    embeddedPgPort: value.EMBEDDED_PG_PORT,
+    dataDir: value.DATA_DIR,
+    demo: value.DEMO,
+    oidc: {
+      bundled,
+      issuer: (value.OIDC_ISSUER ?? `${publicUrl}/accounts`).replace(/\/+$/, ''),
+      clientId: value.OIDC_CLIENT_ID ?? 'studio',
+      clientSecret: value.OIDC_CLIENT_SECRET,
+    },
+    sessionTtlHours: value.SESSION_TTL_HOURS,
+    logLevel: value.LOG_LEVEL,
+  };
+}

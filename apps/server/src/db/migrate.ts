@@ -1,0 +1,17 @@
+import { Migrator, type Migration } from 'kysely';
+import * as initial from './migrations/0001-initial';
+import type { Db } from './schema';
+
+// Listed here rather than read from disk so the same list runs under tsx, vitest and a bundle.
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,165 @@
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
+import type {
+  ApplicantKind,
+  ApplicationStatus,
+  ApplicationType,
+  ChannelStatus,
+  ChannelType,
+  LiveServiceStatus,
+  MemberRole,
+  NoticeCategory,
+  ShortsStatus,
+} from '@studio/contract/enums';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+export type InviteStatus = 'PENDING' | 'ACCEPTED' | 'DECLINED' | 'CANCELLED' | 'EXPIRED';
+
+// bigint ids arrive as numbers (see the int8 type parser in database.ts).
+export type Database = {
+  'account.accounts': {
+    id: Generated<number>;
+    login: string;
+    password_hash: string;
+    name: string;
+    email: string | null;
+    profile_image_url: string | null;
+    failed_logins: Generated<number>;
+    locked_until: NullableTimestamp;
+    created_at: Timestamp;
+  };
+  'account.oidc_payloads': {
+    model: string;
+    id: string;
+    payload: Json<Record<string, unknown>>;
+    grant_id: string | null;
+    user_code: string | null;
+    uid: string | null;
+    expires_at: NullableTimestamp;
+    consumed_at: NullableTimestamp;
+  };
+  'account.secrets': {
+    name: string;
+    value: Json<unknown>;
+    created_at: Timestamp;
+  };
+  'account.web_sessions': {
+    id: string;
+    account_id: number;
+    expires_at: Timestamp;
+  };
+  users: {
+    id: Generated<number>;
+    issuer: string;
+    subject: string;
+    login: string;
+    name: string;
+    profile_image_url: string | null;
+    is_operator: Generated<boolean>;
+    created_at: Timestamp;
+  };
+  sessions: {
+    id: string;
+    user_id: number;
+    id_token: string | null;
+    created_at: Timestamp;
+    expires_at: Timestamp;
+  };
+  auth_requests: {
+    state: string;
+    code_verifier: string;
+    nonce: string;
+    continue_url: string;
+    created_at: Timestamp;
+  };
+  channels: {
+    id: Generated<number>;
+    name: string;
+    channel_type: ChannelType;
+    status: Generated<ChannelStatus>;
+    shorts_status: Generated<ShortsStatus>;
+    live_status: Generated<LiveServiceStatus>;
+    profile_image_url: string | null;
+    use_mainnews: Generated<boolean>;
+    use_document_write: Generated<boolean>;
+    use_post_write: Generated<boolean>;
+    labels: ColumnType<{ code: string; name: string }[], string | undefined, string>;
+    show_subscriber_count: Generated<boolean>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  channel_members: {
+    channel_id: number;
+    user_id: number;
+    role: MemberRole;
+    created_at: Timestamp;
+  };
+  channel_applications: {
+    id: Generated<number>;
+    applicant_user_id: number;
+    channel_id: number | null;
+    channel_name: string;
+    channel_type: ChannelType;
+    applicant_kind: ApplicantKind;
+    apply_type: ApplicationType;
+    status: Generated<ApplicationStatus>;
+    reject_reason: string | null;
+    created_at: Timestamp;
+    reviewed_at: NullableTimestamp;
+  };
+  channel_invites: {
+    id: Generated<number>;
+    channel_id: number;
+    invitee_user_id: number;
+    inviter_user_id: number | null;
+    role: MemberRole;
+    status: Generated<InviteStatus>;
+    created_at: Timestamp;
+    expires_at: NullableTimestamp;
+    responded_at: NullableTimestamp;
+  };
+  channel_transfers: {
+    id: Generated<number>;
+    channel_id: number;
+    from_user_id: number;
+    to_user_id: number;
+    status: Generated<InviteStatus>;
+    created_at: Timestamp;
+    expires_at: Timestamp;
+    responded_at: NullableTimestamp;
+  };
+  notifications: {
+    id: Generated<number>;
+    user_id: number;
+    channel_id: number | null;
+    message: string;
+    image_url: string | null;
+    landing_url: string | null;
+    read_at: NullableTimestamp;
+    created_at: Timestamp;
+  };
+  notices: {
+    id: Generated<number>;
+    category: NoticeCategory;
+    title: string;
+    body: string;
+    published_at: Timestamp;
+  };
+  user_visits: {
+    id: Generated<number>;
+    user_id: number;
+    path: string | null;
+    user_agent: string | null;
+    visited_at: Timestamp;
+  };
+  demo_seed: {
+    id: number;
+    seeded_at: Timestamp;
+  };
+};
+
+export type Db = Kysely<Database>;
+export type UserRow = Selectable<Database['users']>;
+export type ChannelRow = Selectable<Database['channels']>;
+export type NewChannel = Insertable<Database['channels']>;

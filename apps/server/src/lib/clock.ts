@@ -1,0 +1,17 @@
+/** Time comes from here so tests can move it. */
+export type Clock = { now(): Date };
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export function fixedClock(start: Date): Clock & { advance(ms: number): void; set(date: Date): void } {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (date) => {
+      current = date.getTime();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CreatableChannelList, HasReviewedApply, MyChannelList, createOptionsFor } from '@studio/contract/channel';
+import { REVIEWED_APPLY_WINDOW_DAYS } from '@studio/contract/constants';
+import { requireUser } from '../../plugins/require-user';
+import { applicationRepository } from './application-repository';
+import { channelRepository } from './channel-repository';
+
+export async function channelRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const channels = channelRepository(app.db);
+  const applications = applicationRepository(app.db);
+
+  app.get(
+    '/my/channels',
+    { schema: { tags: ['channels'], summary: 'Channels the signed-in person holds a role on', response: { 200: MyChannelList } } },
+    async (request) => channels.listForMember(requireUser(request).id),
+  );
+
+  app.get(
+    '/my/channels/creatable',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'SERVICE channels and the create options each offers (the create menu)',
+        response: { 200: CreatableChannelList },
+      },
+    },
+    async (request) => {
+      const mine = await channels.listForMember(requireUser(request).id);
+      return mine
+        .map((channel) => ({
+          channelId: channel.id,
+          name: channel.name,
+          profileImageUrl: channel.channelInfo.profileImageUrl,
+          channelType: channel.channelInfo.channelType.code,
+          options: createOptionsFor(channel),
+        }))
+        .filter((channel) => channel.options.length > 0);
+    },
+  );
+
+  app.get(
+    '/channels/management/has-reviewed-apply',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: `Whether an application of the person's was reviewed in the last ${REVIEWED_APPLY_WINDOW_DAYS} days`,
+        response: { 200: HasReviewedApply },
+      },
+    },
+    async (request) => {
+      const since = new Date(app.clock.now().getTime() - REVIEWED_APPLY_WINDOW_DAYS * 86_400_000);
+      return { hasReviewedApply: await applications.hasReviewedSince(requireUser(request).id, since) };
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence on top of SameSite=Lax: a state-changing request must come from
+ * this studio's own origin. Browsers always send Origin (or Sec-Fetch-Site) on
+ * such requests; a client that sends neither is not a browser riding a cookie.
+ * The account service's OpenID endpoints are exempt: they are called
+ * cross-site by design and guard themselves.
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance) => {
+  const allowed = new URL(app.config.publicUrl).origin;
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (SAFE.has(request.method)) return;
+    if (isProviderPath(request.url)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (origin !== allowed) throw new AppError('CSRF_ORIGIN_MISMATCH', undefined, { origin });
+      return;
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CSRF_ORIGIN_MISMATCH');
+  });
+});
+
+/** Paths the OpenID provider itself answers (token, end-session, …), not our own account pages. */
+export function isProviderPath(url: string): boolean {
+  if (!url.startsWith('/accounts/')) return false;
+  return !/^\/accounts\/(interaction\/|account(\?|$)|login(\?|$)|logout(\?|$))/.test(url);
+}

@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCatalogue, type ErrorBody, type ErrorCode } from '@studio/contract/errors';
+import { AppError } from '../lib/errors';
+
+function body(
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode | string,
+  message: string,
+  extra: ErrorBody['extra'],
+  error: unknown,
+  production: boolean,
+): ErrorBody {
+  const out: ErrorBody = { code, message, path: request.url.split('?')[0] ?? request.url, extra };
+  // A stack helps only where something broke: server errors, outside production.
+  if (!production && status >= 500 && error instanceof Error && error.stack) out.trace = error.stack;
+  return out;
+}
+
+/** The one error handler: every failure leaves as the spec's `{code, message, path, extra, trace}`. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  const production = app.config.env === 'production';
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(request, error.statusCode, error.code, error.message, error.extra, error, production));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        field: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issue.message,
+      }));
+      return reply
+        .status(400)
+        .send(body(request, 400, 'VALIDATION_FAILED', errorCatalogue.VALIDATION_FAILED.message, { issues }, error, production));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(body(request, 429, 'RATE_LIMITED', errorCatalogue.RATE_LIMITED.message, null, error, production));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Framework-level client errors (bad JSON, body too large, wrong content type).
+      return reply
+        .status(error.statusCode)
+        .send(body(request, error.statusCode, 'VALIDATION_FAILED', errorCatalogue.VALIDATION_FAILED.message, { reason: error.code ?? error.message }, error, production));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body(request, 500, 'INTERNAL_ERROR', errorCatalogue.INTERNAL_ERROR.message, null, error, production));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(body(request, 404, 'ROUTE_NOT_FOUND', errorCatalogue.ROUTE_NOT_FOUND.message, null, null, production)),
+  );
+});

@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../accounts/pages';
+
+export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/**
+ * Serves the built studio under /studio. Assets are public; every page needs a
+ * session and otherwise goes to the login with its own address to return to.
+ */
+export async function spaRoutes(app: FastifyInstance) {
+  const indexFile = path.join(webDist, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/studio/',
+      index: false,
+      wildcard: false,
+      maxAge: '1h',
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  const meta = [
+    `<meta name="studio-env" content="${escapeHtml(app.config.env)}">`,
+    `<meta name="studio-api-base" content="">`,
+  ].join('\n    ');
+  let cachedIndex: string | undefined;
+  const index = () => {
+    if (cachedIndex && app.config.env === 'production') return cachedIndex;
+    cachedIndex = readFileSync(indexFile, 'utf8').replace('<!--studio-config-->', meta);
+    return cachedIndex;
+  };
+
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.user) {
+      const here = `${app.config.publicUrl}${request.url}`;
+      return reply.redirect(`/auth/login?continue=${encodeURIComponent(here)}`);
+    }
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The studio web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(index());
+  };
+
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/studio/'));
+  app.get('/studio', { schema: { hide: true } }, (_request, reply) => reply.redirect('/studio/'));
+  app.get('/studio/*', { schema: { hide: true } }, page);
+}

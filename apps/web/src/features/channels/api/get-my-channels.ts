@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type MyChannel, MyChannelList } from '@studio/contract/channel';
+import { apiClient } from '../../../lib/api-client';
+
+export function getMyChannels(signal?: AbortSignal): Promise<MyChannel[]> {
+  return apiClient.get('/api/my/channels', MyChannelList, { signal });
+}
+
+export function myChannelsQueryOptions() {
+  return queryOptions({
+    queryKey: ['my', 'channels'],
+    queryFn: ({ signal }) => getMyChannels(signal),
+    staleTime: 60_000,
+  });
+}

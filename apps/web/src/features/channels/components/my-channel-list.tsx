@@ -1,0 +1,85 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { type MyChannel } from '@studio/contract/channel';
+import { type ChannelStatus, type ChannelType } from '@studio/contract/enums';
+import { Tag, type TagTone } from '../../../components/ui/badges';
+import { Avatar } from '../../../components/ui/avatar';
+import { buttonClassName } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ChannelsIcon } from '../../../components/ui/icons';
+import { useT } from '../../../lib/i18n/i18n';
+import { myChannelsQueryOptions } from '../api/get-my-channels';
+import styles from './my-channel-list.module.css';
+
+const statusTone: Record<ChannelStatus, TagTone> = {
+  SERVICE: 'success',
+  WAIT: 'warning',
+  VIEWONLY: 'neutral',
+  STOP: 'danger',
+  DELETED: 'danger',
+};
+
+/** Spec: channel home exists only for media and contents channels. */
+function hasChannelHome(type: ChannelType): boolean {
+  return type === 'MEDIA_CHANNEL' || type === 'CONTENTS_CHANNEL';
+}
+
+function ChannelRow({ channel }: { channel: MyChannel }) {
+  const t = useT();
+  const type = channel.channelInfo.channelType.code;
+  const home = hasChannelHome(type) ? `/channels/${channel.id}` : null;
+  return (
+    <li className={styles.row}>
+      <Avatar src={channel.channelInfo.profileImageUrl} name={channel.name} size={40} />
+      <div className={styles.main}>
+        {home ? (
+          <Link to={home} className={styles.name} title={channel.name}>
+            {channel.name}
+          </Link>
+        ) : (
+          <span className={styles.name} title={channel.name}>
+            {channel.name}
+          </span>
+        )}
+        <div className={styles.tags}>
+          <Tag tone="accent">{t(`channelType.${type}`)}</Tag>
+          <Tag tone={statusTone[channel.status.code]}>{t(`channelStatus.${channel.status.code}`)}</Tag>
+          <Tag>{t(`memberRole.${channel.role}`)}</Tag>
+        </div>
+      </div>
+      {home ? (
+        <Link to={home} className={buttonClassName('secondary', 'small', styles.action)}>
+          {t('myChannels.open')}
+        </Link>
+      ) : null}
+    </li>
+  );
+}
+
+/** The dashboard's list of channels the person holds a role on. */
+export function MyChannelList() {
+  const t = useT();
+  const { data: channels } = useSuspenseQuery(myChannelsQueryOptions());
+
+  if (channels.length === 0) {
+    return (
+      <EmptyState
+        icon={<ChannelsIcon />}
+        title={t('myChannels.emptyTitle')}
+        description={t('myChannels.emptyDescription')}
+        action={
+          <Link to="/apply/content-type-select" className={buttonClassName('primary')}>
+            {t('header.apply')}
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <ul className={styles.list}>
+      {channels.map((channel) => (
+        <ChannelRow key={channel.id} channel={channel} />
+      ))}
+    </ul>
+  );
+}

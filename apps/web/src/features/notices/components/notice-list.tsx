@@ -1,0 +1,46 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { type Notice } from '@studio/contract/notice';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ChevronRightIcon, MegaphoneIcon } from '../../../components/ui/icons';
+import { Pagination } from '../../../components/ui/pagination';
+import { useT } from '../../../lib/i18n/i18n';
+import { noticesQueryOptions } from '../api/get-notices';
+import { NoticeRow } from './notice-row';
+import styles from './notice-list.module.css';
+
+export const NOTICE_PAGE_SIZE = 10;
+
+function NoticeLinks({ notices }: { notices: Notice[] }) {
+  return (
+    <ul className={styles.list}>
+      {notices.map((notice) => (
+        <li key={notice.contentId}>
+          <Link to={`/notices/${notice.contentId}`} className={styles.link}>
+            <NoticeRow notice={notice} />
+            <ChevronRightIcon className={styles.chevron} size={18} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Important notices; nothing at all when there are none. */
+export function ImportantNotices() {
+  const { data } = useSuspenseQuery(noticesQueryOptions({ category: 'STUDIO_IMPORTANT', page: 0, size: NOTICE_PAGE_SIZE }));
+  if (data.content.length === 0) return null;
+  return <NoticeLinks notices={data.content} />;
+}
+
+export function NoticeList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
+  const t = useT();
+  const { data } = useSuspenseQuery(noticesQueryOptions({ category: 'STUDIO', page, size: NOTICE_PAGE_SIZE }));
+  if (data.content.length === 0) return <EmptyState icon={<MegaphoneIcon />} title={t('notice.empty')} />;
+  return (
+    <>
+      <NoticeLinks notices={data.content} />
+      <Pagination page={data.number} size={NOTICE_PAGE_SIZE} totalElements={data.totalElements} last={data.last} onChange={onPageChange} />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { type Notification } from '@studio/contract/notification';
+import { Avatar } from '../../../components/ui/avatar';
+import { StudioMark } from '../../../components/ui/icons';
+import { useT } from '../../../lib/i18n/i18n';
+import styles from './notification-item.module.css';
+
+type NotificationItemProps = { notification: Notification; avatarSize?: number };
+
+/** One notification's content; the caller supplies the interactive wrapper. */
+export function NotificationItem({ notification, avatarSize = 36 }: NotificationItemProps) {
+  const t = useT();
+  const fromOperator = notification.channelId === null;
+  return (
+    <div className={`${styles.item} ${notification.read ? styles.read : ''}`}>
+      {fromOperator ? (
+        <span className={styles.operator} style={{ width: avatarSize, height: avatarSize }} title={t('notification.operator')}>
+          <StudioMark size={Math.round(avatarSize * 0.6)} />
+        </span>
+      ) : (
+        <Avatar src={notification.imageUrl} name={notification.message} size={avatarSize} />
+      )}
+      <div className={styles.body}>
+        {fromOperator ? <span className={styles.source}>{t('notification.operator')}</span> : null}
+        <p className={styles.message}>{notification.message}</p>
+        <span className={styles.time}>{notification.timeString}</span>
+      </div>
+      {notification.read ? (
+        <span className={styles.readSpacer} />
+      ) : (
+        <span className={styles.unreadDot} role="img" aria-label={t('notification.unread')} />
+      )}
+    </div>
+  );
+}

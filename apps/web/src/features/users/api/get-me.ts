@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import { Me } from '@studio/contract/user';
+import { apiClient } from '../../../lib/api-client';
+
+export function getMe(signal?: AbortSignal): Promise<Me> {
+  return apiClient.get('/api/me', Me, { signal });
+}
+
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: ['me'],
+    queryFn: ({ signal }) => getMe(signal),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,135 @@
+import { type z } from 'zod';
+import { HTTP_TIMEOUT_MS } from '@studio/contract/constants';
+import { genericErrorTexts, isErrorBody } from '@studio/contract/errors';
+import { ApiError, clientErrorCodes } from './api-error';
+import { serverUrl } from './runtime-config';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type QueryValue = string | number | boolean | undefined | null;
+
+export type RequestOptions<S extends z.ZodType | undefined> = {
+  method?: Method;
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. Mutations always send a body, `{}` when the caller gives none. */
+  body?: unknown;
+  /** Validates a successful response; without one the body is ignored (204 calls). */
+  schema?: S;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+type Result<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : void;
+
+export function timeoutMessage(ms: number): string {
+  return `${ms} ms 타임아웃이 발생했습니다.`;
+}
+
+function buildUrl(path: string, query: RequestOptions<undefined>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return serverUrl(search ? `${path}?${search}` : path);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  if (isErrorBody(body)) {
+    return new ApiError({
+      status,
+      code: body.code,
+      message: body.message,
+      path: body.path,
+      extra: body.extra,
+      trace: body.trace,
+    });
+  }
+  return new ApiError({ status, code: clientErrorCodes.unknown, message: genericErrorTexts.unknown });
+}
+
+async function send(url: string, init: RequestInit, schema: z.ZodType | undefined): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (cause) {
+    if (init.signal?.aborted) throw cause;
+    throw new ApiError({ status: 0, code: clientErrorCodes.network, message: genericErrorTexts.unknown, cause });
+  }
+  if (!response.ok) throw toApiError(response.status, await readJson(response));
+  if (!schema) return undefined;
+
+  const parsed = schema.safeParse(await readJson(response));
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      code: clientErrorCodes.invalidResponse,
+      message: genericErrorTexts.unknown,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/**
+ * The one way the studio talks to its server: base URL, cookie session,
+ * JSON in and out, a hard timeout, and typed errors.
+ */
+export async function request<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const { method = 'GET', query, schema, signal, timeoutMs = HTTP_TIMEOUT_MS } = options;
+  const controller = new AbortController();
+  const abortFromCaller = () => controller.abort(signal?.reason);
+  if (signal?.aborted) abortFromCaller();
+  signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | undefined;
+  if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body ?? {});
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Racing rather than trusting fetch to honour the abort: a stalled body read times out too.
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new ApiError({ status: 0, code: clientErrorCodes.timeout, message: timeoutMessage(timeoutMs), extra: { timeoutMs } }));
+      controller.abort();
+    }, timeoutMs);
+  });
+
+  try {
+    const work = send(buildUrl(path, query), { method, headers, body, credentials: 'include', signal: controller.signal }, schema);
+    return (await Promise.race([work, timeout])) as Result<S>;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abortFromCaller);
+  }
+}
+
+export const apiClient = {
+  get<S extends z.ZodType>(path: string, schema: S, options: Omit<RequestOptions<S>, 'method' | 'schema' | 'body'> = {}) {
+    return request(path, { ...options, method: 'GET', schema });
+  },
+  post<S extends z.ZodType | undefined = undefined>(path: string, body: unknown = {}, schema?: S) {
+    return request<S>(path, { method: 'POST', body, schema });
+  },
+  put<S extends z.ZodType | undefined = undefined>(path: string, body: unknown = {}, schema?: S) {
+    return request<S>(path, { method: 'PUT', body, schema });
+  },
+  delete<S extends z.ZodType | undefined = undefined>(path: string, body: unknown = {}, schema?: S) {
+    return request<S>(path, { method: 'DELETE', body, schema });
+  },
+};

@@ -1,0 +1,26 @@
+import { ErrorCode } from '@studio/contract/errors';
+import { ApiError, clientErrorCodes } from './api-error';
+import { errorCodeText, getLocale, type Locale, translate } from './i18n/i18n';
+
+/**
+ * The text a person sees for a failure, by the spec's rules: 5xx reads as a
+ * temporary error, a product error shows its own message, anything else the
+ * unknown-error default.
+ */
+export function errorMessage(error: unknown, locale: Locale = getLocale()): string {
+  if (!(error instanceof ApiError)) return translate('error.unknown', undefined, locale);
+  if (error.status >= 500) return translate('error.temporary', undefined, locale);
+  if (error.code === clientErrorCodes.timeout) {
+    const ms = error.extra?.timeoutMs;
+    return locale === 'ko' || typeof ms !== 'number' ? error.message : translate('error.timeout', { ms }, locale);
+  }
+  if (locale !== 'ko') {
+    // Server messages are Korean; a known code has an English text.
+    const known = ErrorCode.safeParse(error.code);
+    if (known.success) return errorCodeText(known.data, locale);
+    if (error.code === clientErrorCodes.unknown || error.code === clientErrorCodes.network) {
+      return translate('error.unknown', undefined, locale);
+    }
+  }
+  return error.message || translate('error.unknown', undefined, locale);
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ChannelStatus, ChannelType, CreateOption, LiveServiceStatus, MemberRole, ShortsStatus } from './enums';
+
+const coded = <T extends z.ZodType>(code: T) => z.object({ code });
+
+export const ChannelLabel = z.object({ code: z.string(), name: z.string() });
+
+/** Spec section 3, "Channel": every field, in the spec's shape. */
+export const Channel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  channelInfo: z.object({
+    profileImageUrl: z.string().nullable(),
+    channelType: coded(ChannelType),
+  }),
+  status: coded(ChannelStatus),
+  serviceStatus: z.object({
+    shortsStatus: coded(ShortsStatus),
+    liveStatus: coded(LiveServiceStatus),
+  }),
+  consumerInfo: z.object({
+    useMainnews: z.boolean(),
+    useDocumentWrite: z.boolean(),
+    usePostWrite: z.boolean(),
+  }),
+  channelLabelInfo: z.object({ labels: z.array(ChannelLabel) }),
+});
+export type Channel = z.infer<typeof Channel>;
+
+/** A channel the signed-in person holds a role on. */
+export const MyChannel = Channel.extend({ role: MemberRole });
+export type MyChannel = z.infer<typeof MyChannel>;
+
+export const MyChannelList = z.array(MyChannel);
+
+/** A SERVICE channel and the create options it offers. */
+export const CreatableChannel = z.object({
+  channelId: z.number().int(),
+  name: z.string(),
+  profileImageUrl: z.string().nullable(),
+  channelType: ChannelType,
+  options: z.array(CreateOption),
+});
+export type CreatableChannel = z.infer<typeof CreatableChannel>;
+export const CreatableChannelList = z.array(CreatableChannel);
+
+export const HasReviewedApply = z.object({ hasReviewedApply: z.boolean() });
+export type HasReviewedApply = z.infer<typeof HasReviewedApply>;
+
+/**
+ * The rule behind the create menu and the create calls alike: only SERVICE
+ * channels create; each option needs its own flag or service status.
+ */
+export function createOptionsFor(channel: Pick<Channel, 'status' | 'serviceStatus' | 'consumerInfo'>): CreateOption[] {
+  if (channel.status.code !== 'SERVICE') return [];
+  const options: CreateOption[] = [];
+  if (channel.consumerInfo.useDocumentWrite) options.push('CONTENTS');
+  if (channel.serviceStatus.shortsStatus.code === 'SERVICE') options.push('LOOP_UPLOAD');
+  if (channel.consumerInfo.usePostWrite) options.push('POST');
+  if (channel.serviceStatus.liveStatus.code === 'SERVICE') options.push('LIVE');
+  return options;
+}
+
+/** Studio paths (under the /studio base) of each create option. */
+export function createOptionPath(option: CreateOption, channelId: number): string {
+  switch (option) {
+    case 'CONTENTS':
+      return `/editor/${channelId}/draft`;
+    case 'LOOP_UPLOAD':
+      return `/channels/${channelId}/videos/shorts/upload`;
+    case 'POST':
+      return `/channels/${channelId}/contents/post/create`;
+    case 'LIVE':
+      return `/channels/${channelId}/videos/lives/create`;
+  }
+}

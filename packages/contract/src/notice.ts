@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { NoticeCategory } from './enums';
+import { pageNumber, pageOf, pageSize } from './page';
+
+/** Spec section 3, "Notice". */
+export const Notice = z.object({
+  contentId: z.number().int(),
+  title: z.string(),
+  timeString: z.string(),
+  isNew: z.boolean(),
+  category: NoticeCategory,
+});
+export type Notice = z.infer<typeof Notice>;
+
+export const NoticeDetail = Notice.extend({ body: z.string() });
+export type NoticeDetail = z.infer<typeof NoticeDetail>;
+
+export const NoticePage = pageOf(Notice);
+
+/** consumerCategory arrives comma-joined: `STUDIO_IMPORTANT,STUDIO`. */
+export const NoticeListQuery = z.object({
+  page: pageNumber.default(0),
+  size: pageSize(10),
+  consumerCategory: z
+    .string()
+    .default('STUDIO,STUDIO_IMPORTANT')
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .pipe(z.array(NoticeCategory).min(1)),
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Spec section 3, "Paged response". `number` is zero-based. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    totalElements: z.number().int(),
+    last: z.boolean(),
+    number: z.number().int(),
+    size: z.number().int(),
+    numberOfElements: z.number().int(),
+  });
+}
+
+export type Page<T> = {
+  content: T[];
+  totalElements: number;
+  last: boolean;
+  number: number;
+  size: number;
+  numberOfElements: number;
+};
+
+export const MAX_PAGE_SIZE = 100;
+
+/** Query params arrive as strings; a bad value is a 400, never a silent default. */
+export const pageNumber = z.coerce.number().int().min(0).max(100_000);
+export const pageSize = (fallback: number) => z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(fallback);
+
+export function toPage<T>(content: T[], totalElements: number, page: number, size: number): Page<T> {
+  return {
+    content,
+    totalElements,
+    number: page,
+    size,
+    numberOfElements: content.length,
+    last: (page + 1) * size >= totalElements,
+  };
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The signed-in person as the studio shell needs them. */
+export const Me = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  login: z.string(),
+  profileImageUrl: z.string().nullable(),
+  /** Spec section 3, "User profile". */
+  isUser: z.boolean(),
+  isOperator: z.boolean(),
+});
+export type Me = z.infer<typeof Me>;
+
+export const HistoryRecord = z.object({ path: z.string().max(2048).optional() });
