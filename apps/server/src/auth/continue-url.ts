@@ -5,7 +5,8 @@
 export function resolveContinue(raw: string | undefined, publicUrl: string): string | null {
   const home = `${publicUrl}/studio/`;
   if (raw === undefined || raw === '') return home;
-  if (/[\u0000-\u001f\\]/.test(raw)) return null;
+  // Control characters and backslashes are how browsers get talked into other hosts.
+  if ([...raw].some((char) => char.charCodeAt(0) < 0x20 || char === '\\')) return null;
   let target: URL;
   try {
     target = new URL(raw, publicUrl);

@@ -1,13 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorCatalogue, type ErrorBody, type ErrorCode } from '@studio/contract/errors';
+import { errorCatalogue, type ErrorBody } from '@studio/contract/errors';
 import { AppError } from '../lib/errors';
 
 function body(
   request: FastifyRequest,
   status: number,
-  code: ErrorCode | string,
+  code: string,
   message: string,
   extra: ErrorBody['extra'],
   error: unknown,

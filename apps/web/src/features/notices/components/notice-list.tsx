@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { type Notice } from '@studio/contract/notice';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChevronRightIcon, MegaphoneIcon } from '../../../components/ui/icons';
+import { Section } from '../../../components/ui/page';
 import { Pagination } from '../../../components/ui/pagination';
 import { useT } from '../../../lib/i18n/i18n';
 import { noticesQueryOptions } from '../api/get-notices';
@@ -26,11 +27,16 @@ function NoticeLinks({ notices }: { notices: Notice[] }) {
   );
 }
 
-/** Important notices; nothing at all when there are none. */
+/** The important notices' section; nothing at all when there are none. */
 export function ImportantNotices() {
+  const t = useT();
   const { data } = useSuspenseQuery(noticesQueryOptions({ category: 'STUDIO_IMPORTANT', page: 0, size: NOTICE_PAGE_SIZE }));
   if (data.content.length === 0) return null;
-  return <NoticeLinks notices={data.content} />;
+  return (
+    <Section flush title={t('notice.importantSection')}>
+      <NoticeLinks notices={data.content} />
+    </Section>
+  );
 }
 
 export function NoticeList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults: port 8080, the bundled issuer, the demo world', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.oidc).toEqual({ bundled: true, issuer: 'http://localhost:8080/accounts', clientId: 'studio', clientSecret: undefined });
+    expect(config.demo).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('follows PORT, PUBLIC_URL and DEMO', () => {
+    const config = loadConfig({ PORT: '9090', PUBLIC_URL: 'https://studio.example/', DEMO: 'false' });
+    expect(config.port).toBe(9090);
+    expect(config.publicUrl).toBe('https://studio.example');
+    expect(config.oidc.issuer).toBe('https://studio.example/accounts');
+    expect(config.demo).toBe(false);
+  });
+
+  it('stops on a bad value and names the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/DEMO/);
+  });
+
+  it('names every missing variable of an external issuer at once', () => {
+    try {
+      loadConfig({ OIDC_ISSUER: 'https://login.example' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'OIDC_CLIENT_ID: required when OIDC_ISSUER is set',
+        'OIDC_CLIENT_SECRET: required when OIDC_ISSUER is set',
+      ]);
+    }
+  });
+
+  it('takes an external issuer as is', () => {
+    const config = loadConfig({ OIDC_ISSUER: 'https://login.example/', OIDC_CLIENT_ID: 'studio-prod', OIDC_CLIENT_SECRET: 's' });
+    expect(config.oidc).toEqual({ bundled: false, issuer: 'https://login.example', clientId: 'studio-prod', clientSecret: 's' });
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoWorld } from '../src/seed/demo';
+import { call, createTestApp, type TestContext } from './helper';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const userId = async (login: string) =>
+  (await t.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+
+describe('the demo world', () => {
+  it('is seeded once, even when two starts race', async () => {
+    const results = await Promise.allSettled([seedDemoWorld(t.db, t.clock.now()), seedDemoWorld(t.db, t.clock.now())]);
+    const seeded = results.filter((result) => result.status === 'fulfilled' && result.value === true);
+    expect(seeded).toHaveLength(1);
+    expect(await seedDemoWorld(t.db, t.clock.now())).toBe(false);
+    const accounts = await t.db.selectFrom('account.accounts').select('login').orderBy('login').execute();
+    expect(accounts.map((account) => account.login)).toEqual(['cityeditor', 'creator', 'manager', 'newbie', 'operator']);
+  });
+
+  it('gives creator two owned channels, one managed, a fresh review and unread notifications', async () => {
+    const cookie = await t.cookieFor(await userId('creator'));
+    const channels = (await call(t.app, 'GET', '/api/my/channels', cookie)).json<{ name: string; role: string; channelInfo: { channelType: { code: string } } }[]>();
+    expect(channels.map((channel) => [channel.name, channel.role, channel.channelInfo.channelType.code])).toEqual([
+      ['Studio Daily', 'OWNER', 'MEDIA_CHANNEL'],
+      ['Cooking Notes', 'OWNER', 'CONTENTS_CHANNEL'],
+      ['시티 뉴스 — 우리 동네 소식을 가장 빠르게 전하는 지역 방송 채널', 'MANAGER', 'MEDIA_CHANNEL'],
+    ]);
+    const creatable = (await call(t.app, 'GET', '/api/my/channels/creatable', cookie)).json<{ name: string; options: string[] }[]>();
+    expect(creatable.find((channel) => channel.name === 'Studio Daily')?.options).toEqual(['CONTENTS', 'LOOP_UPLOAD', 'POST', 'LIVE']);
+    expect(creatable.find((channel) => channel.name === 'Cooking Notes')?.options).toEqual(['POST']);
+    expect((await call(t.app, 'GET', '/api/channels/management/has-reviewed-apply', cookie)).json()).toEqual({ hasReviewedApply: true });
+    expect((await call(t.app, 'GET', '/api/my/notifications/unread', cookie)).json<{ count: number }>().count).toBeGreaterThan(0);
+  });
+
+  it('gives newbie no channel but two invites and a transfer', async () => {
+    const newbie = await userId('newbie');
+    const cookie = await t.cookieFor(newbie);
+    expect((await call(t.app, 'GET', '/api/my/channels', cookie)).json()).toEqual([]);
+    const invites = await t.db
+      .selectFrom('channel_invites')
+      .innerJoin('channels', 'channels.id', 'channel_invites.channel_id')
+      .select(['channels.name', 'channel_invites.role', 'channel_invites.status'])
+      .where('invitee_user_id', '=', newbie)
+      .orderBy('channels.name')
+      .execute();
+    expect(invites).toEqual([
+      { name: 'Harbor Radio', role: 'OWNER', status: 'PENDING' },
+      { name: 'Studio Daily', role: 'MANAGER', status: 'PENDING' },
+    ]);
+    const harborOwners = await t.db
+      .selectFrom('channel_members')
+      .innerJoin('channels', 'channels.id', 'channel_members.channel_id')
+      .select('channel_members.user_id')
+      .where('channels.name', '=', 'Harbor Radio')
+      .execute();
+    expect(harborOwners).toEqual([]);
+    const transfer = await t.db.selectFrom('channel_transfers').select(['status', 'from_user_id']).where('to_user_id', '=', newbie).executeTakeFirstOrThrow();
+    expect(transfer).toEqual({ status: 'PENDING', from_user_id: await userId('creator') });
+  });
+
+  it('makes operator a studio operator and manager a manager of Studio Daily', async () => {
+    const operator = await t.db.selectFrom('users').select('is_operator').where('login', '=', 'operator').executeTakeFirstOrThrow();
+    expect(operator.is_operator).toBe(true);
+    const cookie = await t.cookieFor(await userId('manager'));
+    const channels = (await call(t.app, 'GET', '/api/my/channels', cookie)).json<{ name: string; role: string }[]>();
+    expect(channels.map((channel) => [channel.name, channel.role])).toEqual([['Studio Daily', 'MANAGER']]);
+  });
+
+  it('holds one owner per channel in the database itself', async () => {
+    const channel = await t.db.selectFrom('channels').select('id').where('name', '=', 'Studio Daily').executeTakeFirstOrThrow();
+    await expect(
+      t.db.insertInto('channel_members').values({ channel_id: channel.id, user_id: await userId('newbie'), role: 'OWNER' }).execute(),
+    ).rejects.toThrow(/channel_members_one_owner/);
+  });
+});

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNotice } from '../src/seed/factories';
+import { createTestApp, type TestContext } from './helper';
+
+let t: TestContext;
+let newest: number;
+let future: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const now = t.clock.now().getTime();
+  const day = 86_400_000;
+  await createNotice(t.db, { category: 'STUDIO_IMPORTANT', title: '중요 공지', body: '본문', published_at: new Date(now - 10 * day) });
+  for (let index = 0; index < 6; index++) {
+    await createNotice(t.db, { category: 'STUDIO', title: `공지 ${index}`, body: `본문 ${index}`, published_at: new Date(now - (6 - index) * day) });
+  }
+  newest = await createNotice(t.db, { category: 'STUDIO', title: '오늘 공지', body: '오늘의 본문', published_at: new Date(now - 3_600_000) });
+  future = await createNotice(t.db, { category: 'STUDIO', title: '예약 공지', body: '아직', published_at: new Date(now + day) });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /external/notices', () => {
+  it('is public and pages newest first with the spec fields, hiding scheduled ones', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/external/notices?page=0&size=5&consumerCategory=STUDIO' });
+    expect(response.statusCode).toBe(200);
+    const page = response.json<{ content: { title: string }[] }>();
+    expect(page).toMatchObject({ totalElements: 7, last: false, number: 0, numberOfElements: 5 });
+    expect(page.content[0]).toEqual({ contentId: newest, title: '오늘 공지', category: 'STUDIO', timeString: '2026.11.22', isNew: true });
+    expect(page.content.map((notice) => notice.title)).not.toContain('예약 공지');
+  });
+
+  it('takes comma-joined categories and marks old ones not new', async () => {
+    const important = (
+      await t.app.inject({ method: 'GET', url: '/external/notices?consumerCategory=STUDIO_IMPORTANT' })
+    ).json<{ content: { title: string; isNew: boolean }[] }>();
+    expect(important.content).toEqual([expect.objectContaining({ title: '중요 공지', isNew: false })]);
+    const both = (await t.app.inject({ method: 'GET', url: '/external/notices?consumerCategory=STUDIO_IMPORTANT,STUDIO&size=100' })).json<{
+      totalElements: number;
+    }>();
+    expect(both.totalElements).toBe(8);
+  });
+
+  it('refuses an unknown category and a bad page size', async () => {
+    for (const query of ['consumerCategory=BLOG', 'consumerCategory=', 'size=1000', 'page=x']) {
+      const response = await t.app.inject({ method: 'GET', url: `/external/notices?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+});
+
+describe('GET /external/notices/:contentId', () => {
+  it('returns one notice with its body', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/external/notices/${newest}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ contentId: newest, title: '오늘 공지', body: '오늘의 본문' });
+  });
+
+  it('answers 404 for a missing or not yet published notice, 400 for a bad id', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/external/notices/999999' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/external/notices/${future}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/external/notices/abc' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useRecordHistoryOnce } from '../../features/history/hooks/use-record-history';
+import { useT } from '../../lib/i18n/i18n';
+import { Footer } from './footer';
+import { Header } from './header';
+import { ScrollToTop } from './scroll-to-top';
+import { SideNav } from './side-nav';
+import styles from './studio-layout.module.css';
+
+/** Spec section 2 "Shared layout": header, left menu, content, footer, scroll-to-top. */
+export function StudioLayout() {
+  const t = useT();
+  const location = useLocation();
+  const [navOpen, setNavOpen] = useState(false);
+  const [lastPath, setLastPath] = useState(location.pathname);
+  useRecordHistoryOnce();
+
+  // The narrow-screen menu closes whenever the page changes.
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setNavOpen(false);
+  }
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [location.pathname]);
+
+  return (
+    <div className={styles.shell}>
+      <a href="#studio-main" className="visually-hidden">
+        {t('layout.skipToContent')}
+      </a>
+      <div className={styles.header}>
+        <Header navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} />
+      </div>
+      <aside
+        id="studio-sidebar"
+        className={`${styles.sidebar} ${navOpen ? styles.sidebarOpen : ''}`}
+        aria-label={t('layout.sidebar')}
+      >
+        <SideNav />
+      </aside>
+      {navOpen ? (
+        <button type="button" className={styles.scrim} aria-label={t('layout.closeMenu')} onClick={() => setNavOpen(false)} />
+      ) : null}
+      <div className={styles.column}>
+        <main id="studio-main" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <ScrollToTop />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { NotificationGroup } from '@studio/contract/enums';
+import { Page, Section } from '../../components/ui/page';
+import { NotificationCenter } from '../../features/notifications/components/notification-center';
+import { useT } from '../../lib/i18n/i18n';
+
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 0 ? page : 0;
+}
+
+export function ProfileAlarmRoute() {
+  const t = useT();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const group = NotificationGroup.catch('ALL').parse(searchParams.get('group') ?? 'ALL');
+  const page = pageFrom(searchParams.get('page'));
+
+  return (
+    <Page title={t('page.alarm')}>
+      <Section flush>
+        <NotificationCenter
+          group={group}
+          page={page}
+          onChange={(next) => {
+            const params = new URLSearchParams();
+            if (next.group !== 'ALL') params.set('group', next.group);
+            if (next.page > 0) params.set('page', String(next.page));
+            const search = params.toString();
+            // Keep the hash: it carries inviteObjectId / transferObjectId for the popups.
+            void navigate({ search: search ? `?${search}` : '', hash }, { preventScrollReset: true });
+          }}
+        />
+      </Section>
+    </Page>
+  );
+}

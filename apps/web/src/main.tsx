@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProvider } from './app/provider';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { getLocale } from './lib/i18n/i18n';
+import './styles/global.css';
+
+document.documentElement.lang = getLocale();
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);
