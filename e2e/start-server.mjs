@@ -1,0 +1,51 @@
+// Starts the studio for the end-to-end tests exactly as `npm start` does
+// (embedded PostgreSQL, migrations, demo world, account service), on its own
+// port and in a throwaway data folder that is removed afterwards.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.E2E_PORT ?? '8091';
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => resolve(free));
+    });
+  });
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
+// As root, PostgreSQL runs as the user "postgres", which must be able to enter the folder.
+chmodSync(dataDir, 0o755);
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    DATABASE_URL: '',
+    OIDC_ISSUER: '',
+    DEMO: 'true',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+  },
+});
+
+const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => {
+  cleanUp();
+  process.exit(code ?? 0);
+});
