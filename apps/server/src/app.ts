@@ -12,7 +12,13 @@ import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { Db } from './db/schema';
 import type { Clock } from './lib/clock';
+import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
+import { managementRoutes } from './modules/channels/management-routes';
 import { channelRoutes } from './modules/channels/routes';
+import { contentRoutes } from './modules/contents/routes';
+import { myInvitationRoutes } from './modules/members/my-invitation-routes';
+import { memberRoutes } from './modules/members/routes';
+import { expiryTimer } from './modules/members/expiry-timer';
 import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -24,7 +30,7 @@ import { swaggerPlugin } from './plugins/swagger';
 import { spaRoutes } from './web/spa';
 import './types';
 
-export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean };
+export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; backgroundJobs?: boolean };
 
 /** Infrastructure plugins first, then the account service, sign-in, the API and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -90,10 +96,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(meRoutes);
       await api.register(channelRoutes);
       await api.register(notificationRoutes);
+      await api.register(managementRoutes);
+      await api.register(channelDetailRoutes);
+      await api.register(memberRoutes);
+      await api.register(myInvitationRoutes);
+      await api.register(contentRoutes);
     },
     { prefix: '/api' },
   );
   await app.register(noticeRoutes, { prefix: '/external' });
+  if (options.backgroundJobs !== false) await app.register(expiryTimer);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(spaRoutes);
   return app;

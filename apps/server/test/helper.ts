@@ -52,7 +52,7 @@ export async function createTestApp(options: { env?: Record<string, string>; now
   const database = await createTestDatabase();
   const clock = fixedClock(options.now ?? new Date('2026-11-22T03:00:00Z'));
   const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ config, db: database.db, clock, logger: false });
+  const app = await buildApp({ config, db: database.db, clock, logger: false, backgroundJobs: false });
   await app.ready();
   return {
     app,

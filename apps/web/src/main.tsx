@@ -4,10 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { getLocale } from './lib/i18n/i18n';
+import { initLocale } from './lib/i18n/i18n';
 import './styles/global.css';
-
-document.documentElement.lang = getLocale();
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
@@ -15,10 +13,13 @@ const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+// Korean needs no wait; another stored locale loads its catalogue first.
+void initLocale().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

@@ -5,11 +5,14 @@ import type {
   ApplicationType,
   ChannelStatus,
   ChannelType,
+  ContentKind,
+  ContentStatus,
   LiveServiceStatus,
   MemberRole,
   NoticeCategory,
   ShortsStatus,
 } from '@studio/contract/enums';
+import type { ActivityAction } from '@studio/contract/member';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -86,6 +89,7 @@ export type Database = {
     use_post_write: Generated<boolean>;
     labels: ColumnType<{ code: string; name: string }[], string | undefined, string>;
     show_subscriber_count: Generated<boolean>;
+    subscriber_count: Generated<number>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -118,6 +122,7 @@ export type Database = {
     created_at: Timestamp;
     expires_at: NullableTimestamp;
     responded_at: NullableTimestamp;
+    declined_automatically: Generated<boolean>;
   };
   channel_transfers: {
     id: Generated<number>;
@@ -128,6 +133,29 @@ export type Database = {
     created_at: Timestamp;
     expires_at: Timestamp;
     responded_at: NullableTimestamp;
+    declined_automatically: Generated<boolean>;
+  };
+  contents: {
+    id: Generated<number>;
+    channel_id: number;
+    author_user_id: number | null;
+    kind: ContentKind;
+    status: ContentStatus;
+    title: Generated<string>;
+    body: Generated<string>;
+    thumbnail_url: string | null;
+    view_count: Generated<number>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  channel_activity: {
+    id: Generated<number>;
+    channel_id: number;
+    action: ActivityAction;
+    actor_user_id: number | null;
+    target_user_id: number | null;
+    role: MemberRole | null;
+    created_at: Timestamp;
   };
   notifications: {
     id: Generated<number>;

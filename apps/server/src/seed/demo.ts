@@ -4,6 +4,7 @@ import {
   addMember,
   createApplication,
   createChannel,
+  createContent,
   createInvite,
   createNotice,
   createNotification,
@@ -70,6 +71,10 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       use_post_write: true,
     });
 
+    await trx.updateTable('channels').set({ subscriber_count: 128_450 }).where('id', '=', studioDaily).execute();
+    await trx.updateTable('channels').set({ subscriber_count: 3_210 }).where('id', '=', cookingNotes).execute();
+    await trx.updateTable('channels').set({ subscriber_count: 54_020 }).where('id', '=', cityNews).execute();
+
     await addMember(trx, studioDaily, creator.userId, 'OWNER');
     await addMember(trx, studioDaily, manager.userId, 'MANAGER');
     await addMember(trx, cookingNotes, creator.userId, 'OWNER');
@@ -122,6 +127,48 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       created_at: ago(6 * HOUR),
       expires_at: new Date(ago(6 * HOUR).getTime() + OWNER_TRANSFER_AUTO_DECLINE_DAYS * DAY),
     });
+
+    const contents: [channel: number, kind: 'CONTENT_VIEW' | 'SHORTS' | 'NEWS' | 'POST' | 'LIVE', status: string, title: string, views: number, ageMs: number][] = [
+      [studioDaily, 'CONTENT_VIEW', 'PUBLIC', '이번 주 스튜디오 소식 총정리', 152_340, 2 * HOUR],
+      [studioDaily, 'SHORTS', 'PUBLIC', '30초 만에 보는 오늘의 하이라이트', 999_999_999, 5 * HOUR],
+      [studioDaily, 'SHORTS', 'IN_PROCESSING', '촬영 현장 비하인드 (처리 중)', 0, 20 * 60_000],
+      [studioDaily, 'LIVE', 'PUBLIC', '주간 스튜디오 토크 다시보기', 12_480, 1 * DAY],
+      [studioDaily, 'NEWS', 'PUBLIC', '[속보] 지역 축제 일정 변경', 1_001, 2 * DAY],
+      [studioDaily, 'CONTENT_VIEW', 'PUBLIC_RESERVATION', '다음 주 공개 예정: 겨울 특집', 0, 3 * HOUR],
+      [studioDaily, 'CONTENT_VIEW', 'DRAFT', '제목 없는 초안', 0, 30 * 60_000],
+      [studioDaily, 'POST', 'HIDDEN', '숨김 처리한 공지 포스트', 980, 4 * DAY],
+      [studioDaily, 'SHORTS', 'REPORT_BLIND', '신고로 가려진 루프', 45_210, 6 * DAY],
+      [studioDaily, 'CONTENT_VIEW', 'PUBLIC_ERROR', '공개 중 오류가 난 콘텐츠', 10, 7 * DAY],
+      [studioDaily, 'POST', 'PUBLIC', '구독자 10만 명 감사 인사', 88_000, 9 * DAY],
+      [studioDaily, 'CONTENT_VIEW', 'PUBLIC', '스튜디오 장비 소개', 1_000, 12 * DAY],
+      [cookingNotes, 'POST', 'PUBLIC', '오늘의 레시피: 된장찌개', 3_400, 1 * DAY],
+      [cookingNotes, 'POST', 'PUBLIC', '냉장고 정리 팁 5가지', 10_001, 3 * DAY],
+      [cookingNotes, 'POST', 'DRAFT', '김장 준비물 (작성 중)', 0, 2 * HOUR],
+      [cityNews, 'NEWS', 'PUBLIC', '시청 앞 광장 리모델링 착공', 23_000, 6 * HOUR],
+      [cityNews, 'SHORTS', 'PUBLIC', '출근길 교통 상황 1분 요약', 7_700, 1 * DAY],
+    ];
+    for (const [channel, kind, status, title, views, age] of contents) {
+      await createContent(trx, {
+        channel_id: channel,
+        author_user_id: creator.userId,
+        kind,
+        status: status as 'PUBLIC',
+        title,
+        view_count: views,
+        thumbnail_url: null,
+        created_at: ago(age),
+      });
+    }
+
+    await trx
+      .insertInto('channel_activity')
+      .values([
+        { channel_id: studioDaily, action: 'INVITE_SENT', actor_user_id: creator.userId, target_user_id: manager.userId, role: 'MANAGER', created_at: ago(6 * HOUR) },
+        { channel_id: studioDaily, action: 'INVITE_ACCEPTED', actor_user_id: manager.userId, target_user_id: manager.userId, role: 'MANAGER', created_at: ago(5 * HOUR) },
+        { channel_id: studioDaily, action: 'INVITE_SENT', actor_user_id: creator.userId, target_user_id: newbie.userId, role: 'MANAGER', created_at: ago(1 * DAY) },
+        { channel_id: cookingNotes, action: 'TRANSFER_STARTED', actor_user_id: creator.userId, target_user_id: newbie.userId, role: 'OWNER', created_at: ago(6 * HOUR) },
+      ])
+      .execute();
 
     const notify = (userId: number, channelId: number | null, message: string, landingUrl: string | null, createdAt: Date, read = false) =>
       createNotification(trx, {

@@ -94,3 +94,13 @@ export async function createNotice(db: Db, values: Insertable<Database['notices'
   const row = await db.insertInto('notices').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+export async function createContent(db: Db, values: Omit<Insertable<Database['contents']>, 'created_at' | 'updated_at'> & { created_at?: Date }) {
+  const at = values.created_at ?? new Date();
+  const row = await db
+    .insertInto('contents')
+    .values({ ...values, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,9 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { type ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import type { ReactNode } from 'react';
 import { ErrorBoundary } from '../components/errors/error-boundary';
 import { ErrorScreen } from '../components/errors/error-screen';
 import { buttonClassName } from '../components/ui/button';
+import { Toaster } from '../components/ui/toaster';
 import { errorScreenTexts } from '../lib/error-screen';
 import { useT } from '../lib/i18n/i18n';
 import { runtimeConfig } from '../lib/runtime-config';
@@ -30,7 +30,7 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
     <ErrorBoundary fallbackRender={({ error }) => <GlobalErrorScreen error={error} />}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <ToastContainer position="bottom-center" theme="dark" hideProgressBar closeButton={false} />
+        <Toaster />
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -1,4 +1,4 @@
-import { type z } from 'zod';
+import type { z } from 'zod';
 import { HTTP_TIMEOUT_MS } from '@studio/contract/constants';
 import { genericErrorTexts, isErrorBody } from '@studio/contract/errors';
 import { ApiError, clientErrorCodes } from './api-error';

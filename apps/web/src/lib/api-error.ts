@@ -1,4 +1,4 @@
-import { type ErrorBody } from '@studio/contract/errors';
+import type { ErrorBody } from '@studio/contract/errors';
 
 /** Codes the client itself produces; every other code comes from the contract's catalogue. */
 export const clientErrorCodes = {

@@ -1,6 +1,6 @@
 import { ApiError, clientErrorCodes } from './api-error';
 import { getLocale, type Locale, translate } from './i18n/i18n';
-import { type RuntimeEnv } from './runtime-config';
+import type { RuntimeEnv } from './runtime-config';
 
 export type ErrorScreenTexts = { code: string; title: string; description: string };
 

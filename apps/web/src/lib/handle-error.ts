@@ -1,8 +1,8 @@
-import { toast } from 'react-toastify';
 import { ApiError } from './api-error';
 import { assignLocation, loginUrl } from './browser-location';
 import { errorMessage } from './error-message';
 import { errorCodeText } from './i18n/i18n';
+import { showToast } from './toast';
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'AUTH_UNAUTHORIZED';
@@ -14,9 +14,9 @@ export function isUnauthorized(error: unknown): boolean {
  */
 export function handleError(error: unknown): void {
   if (isUnauthorized(error)) {
-    toast(errorCodeText('AUTH_UNAUTHORIZED'), { toastId: 'AUTH_UNAUTHORIZED' });
+    showToast(errorCodeText('AUTH_UNAUTHORIZED'), { toastId: 'AUTH_UNAUTHORIZED' });
     assignLocation(loginUrl(window.location.href));
     return;
   }
-  toast(errorMessage(error));
+  showToast(errorMessage(error));
 }

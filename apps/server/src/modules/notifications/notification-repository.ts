@@ -6,8 +6,9 @@ import { toPage, type Page } from '@studio/contract/page';
 import type { Db } from '../../db/schema';
 
 export function notificationRepository(db: Db) {
-  const forGroup = (userId: number, group: NotificationGroup) => {
+  const forGroup = (userId: number, group: NotificationGroup, channelId?: number) => {
     let query = db.selectFrom('notifications').where('user_id', '=', userId);
+    if (channelId !== undefined) query = query.where('channel_id', '=', channelId);
     // ADMIN: from the studio operator (no channel); CHANNEL: about one of the person's channels.
     if (group === 'ADMIN') query = query.where('channel_id', 'is', null);
     if (group === 'CHANNEL') query = query.where('channel_id', 'is not', null);
@@ -15,15 +16,15 @@ export function notificationRepository(db: Db) {
   };
 
   return {
-    async list(userId: number, group: NotificationGroup, page: number, size: number, now: Date): Promise<Page<Notification>> {
+    async list(userId: number, group: NotificationGroup, page: number, size: number, now: Date, channelId?: number): Promise<Page<Notification>> {
       const [rows, total] = await Promise.all([
-        forGroup(userId, group)
+        forGroup(userId, group, channelId)
           .select(['id', 'message', 'image_url', 'read_at', 'created_at', 'landing_url', 'channel_id'])
           .orderBy('id', 'desc')
           .limit(size)
           .offset(page * size)
           .execute(),
-        forGroup(userId, group).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+        forGroup(userId, group, channelId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       ]);
       return toPage(
         rows.map((row) => ({
@@ -49,7 +50,7 @@ export function notificationRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
-    /** undefined: no such notification; false: someone else's. Reading twice keeps the first time. */
+    /** Reading twice keeps the first time it was read. */
     async markRead(userId: number, id: number): Promise<'ok' | 'missing' | 'foreign'> {
       const row = await db.selectFrom('notifications').select(['user_id']).where('id', '=', id).executeTakeFirst();
       if (!row) return 'missing';

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotificationListQuery, NotificationPage, UnreadCount } from '@studio/contract/notification';
+import { pageNumber, pageSize } from '@studio/contract/page';
 import { forbidden, notFound } from '../../lib/errors';
+import { ChannelIdParams, channelAccess } from '../channels/channel-access';
 import { requireUser } from '../../plugins/require-user';
 import { notificationRepository } from './notification-repository';
 
@@ -18,6 +20,24 @@ export async function notificationRoutes(instance: FastifyInstance) {
     async (request) => {
       const { group, page, size } = request.query;
       return notifications.list(requireUser(request).id, group, page, size, app.clock.now());
+    },
+  );
+
+  app.get(
+    '/channels/:channelId/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The signed-in person's notifications about one channel",
+        params: ChannelIdParams,
+        querystring: z.object({ page: pageNumber.default(0), size: pageSize(20) }),
+        response: { 200: NotificationPage },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await channelAccess(app.db, request.params.channelId, user.id);
+      return notifications.list(user.id, 'ALL', request.query.page, request.query.size, app.clock.now(), request.params.channelId);
     },
   );
 

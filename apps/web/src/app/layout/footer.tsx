@@ -1,13 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { locales, setLocale, useLocale, useT, type Locale } from '../../lib/i18n/i18n';
+import { isLocale, locales, setLocale, useLocale, useT, type Locale } from '../../lib/i18n/i18n';
 import styles from './footer.module.css';
 
 const localeNames: Record<Locale, string> = { ko: '한국어', en: 'English' };
-
-function isLocale(value: string): value is Locale {
-  return (locales as readonly string[]).includes(value);
-}
 
 export function Footer() {
   const t = useT();
@@ -41,7 +37,7 @@ export function Footer() {
             className={styles.select}
             value={locale}
             onChange={(event) => {
-              if (isLocale(event.target.value)) setLocale(event.target.value);
+              if (isLocale(event.target.value)) void setLocale(event.target.value);
             }}
           >
             {locales.map((value) => (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryBoundary } from '../../components/errors/query-boundary';
 import { buttonClassName } from '../../components/ui/button';

@@ -1,25 +1,30 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import { Page, Section } from '../../components/ui/page';
-import { type MessageKey } from '../../lib/i18n/messages.ko';
-import { useT } from '../../lib/i18n/i18n';
+import type { MessageKey } from '../../lib/i18n/messages.ko';
+import { pageMessagesEn } from '../../lib/i18n/pages.en';
+import { type PageMessageKey, pageMessagesKo } from '../../lib/i18n/pages.ko';
+import { useCatalogueT, useT } from '../../lib/i18n/i18n';
 import styles from './static-pages.module.css';
 
-type Part = readonly [title: MessageKey, body: MessageKey];
+const pageMessages = { ko: pageMessagesKo, en: pageMessagesEn };
 
-type StaticDocumentProps = { title: MessageKey; intro: MessageKey; parts: readonly Part[]; footer?: ReactNode };
+type Part = readonly [title: PageMessageKey, body: PageMessageKey];
+
+type StaticDocumentProps = { title: MessageKey; intro: PageMessageKey; parts: readonly Part[]; footer?: ReactNode };
 
 function StaticDocument({ title, intro, parts, footer }: StaticDocumentProps) {
   const t = useT();
+  const tp = useCatalogueT(pageMessages);
   return (
-    <Page title={t(title)} description={t(intro)}>
+    <Page title={t(title)} description={tp(intro)}>
       <Section>
         <div className={styles.document}>
           {parts.map(([partTitle, partBody]) => (
             <section key={partTitle} className={styles.part}>
-              <h2 className={styles.partTitle}>{t(partTitle)}</h2>
-              <p className={styles.partBody}>{t(partBody)}</p>
+              <h2 className={styles.partTitle}>{tp(partTitle)}</h2>
+              <p className={styles.partBody}>{tp(partBody)}</p>
             </section>
           ))}
           {footer}

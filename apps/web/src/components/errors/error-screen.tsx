@@ -1,5 +1,5 @@
-import { type ReactNode } from 'react';
-import { type ErrorScreenTexts } from '../../lib/error-screen';
+import type { ReactNode } from 'react';
+import type { ErrorScreenTexts } from '../../lib/error-screen';
 import { useT } from '../../lib/i18n/i18n';
 import styles from './errors.module.css';
 

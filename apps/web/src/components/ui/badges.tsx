@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n/i18n';
 import styles from './badges.module.css';
 

@@ -1,5 +1,5 @@
-import { type ErrorCode } from '@studio/contract/errors';
-import { type MessageKey } from './messages.ko';
+import type { ErrorCode } from '@studio/contract/errors';
+import type { MessageKey } from './messages.ko';
 
 /** English, the second locale. The type makes a missing or stray key a compile error. */
 export const messagesEn: Record<MessageKey, string> = {
@@ -138,48 +138,10 @@ export const messagesEn: Record<MessageKey, string> = {
   'page.guide': 'Channel guide',
   'page.apply': 'Apply for entry',
   'page.applyDescription': 'An application starts by choosing the type of content to bring.',
-
-  'terms.intro': 'Please read the following before using Channel Studio.',
-  'terms.purpose.title': 'Purpose',
-  'terms.purpose.body': 'These terms set the conditions under which owners and managers of portal channels manage channels and contents in Channel Studio.',
-  'terms.account.title': 'Account',
-  'terms.account.body': 'You sign in to the studio with a messaging-platform account. The account service manages your account, and you can only accept invites sent to the account you are signed in with.',
-  'terms.content.title': 'Contents',
-  'terms.content.body': 'A channel is responsible for the contents, loops, posts and live broadcasts it publishes. Contents that break the operating policy may be restricted.',
-  'terms.roles.title': 'Roles',
-  'terms.roles.body': 'An owner holds every right: channel, studio administrators and revenue management. A manager co-publishes and manages contents and sees operating insights.',
-
-  'privacy.intro': 'What personal information Channel Studio processes, and why.',
-  'privacy.collected.title': 'What we process',
-  'privacy.collected.body': 'Your account identifier, name, profile image, your roles on channels, and your studio usage history (the screen paths you visited).',
-  'privacy.use.title': 'Why',
-  'privacy.use.body': 'Only to keep you signed in, check your channel rights, deliver notifications and improve the service.',
-  'privacy.retention.title': 'How long',
-  'privacy.retention.body': 'Logging out ends your session at once. Other information is kept for the periods the law requires and then destroyed.',
-
-  'help.intro': 'Answers to common questions.',
-  'help.login.title': 'It says I am logged out',
-  'help.login.body': 'When your session ends you are taken to the login page. After logging in you return to the screen you were on.',
-  'help.channel.title': 'How do I create a channel?',
-  'help.channel.body': "Choose a content type under 'Apply for entry' at the top and apply. The review result appears in channel management and as a notification.",
-  'help.invite.title': 'I was invited as a manager',
-  'help.invite.body': 'Open the notification to see the invite. An owner invite is declined automatically after 30 days without an answer, an ownership transfer after 7 days.',
-  'help.create.title': 'I cannot see the create menu',
-  'help.create.body': 'The create menu shows only channels in service, and for each only the features enabled on it.',
-
-  'guide.intro': 'Channel types and states, and what you can create in a channel.',
-  'guide.types.title': 'Channel types',
-  'guide.types.body': 'Media channels and contents channels have a channel home. Subscriber-count settings exist only for media channels.',
-  'guide.status.title': 'Channel states',
-  'guide.status.body': 'In service, waiting, view only, stopped or deleted. Only a channel in service can create new contents.',
-  'guide.create.title': 'What you can create',
-  'guide.create.body': 'Contents, loop uploads, posts and live broadcasts. Each appears only when the feature is enabled on the channel.',
-  'guide.roles.title': 'Roles',
-  'guide.roles.body': 'Owner, manager and credit manager. An owner can invite managers and transfer ownership.',
 };
 
-/** English texts of the contract's error catalogue (its messages are Korean). */
-export const errorCodeTextsEn: Record<ErrorCode, string> = {
+/** English texts of the contract's error catalogue (its messages are Korean); a code without one shows the Korean text. */
+export const errorCodeTextsEn: Partial<Record<ErrorCode, string>> = {
   AUTH_UNAUTHORIZED: 'You are currently logged out. Log in and retry.',
   AUTH_INVALID_CONTINUE: 'You cannot return to an address outside this studio.',
   AUTH_LOGIN_FAILED: 'Something went wrong while logging in. Please log in again.',

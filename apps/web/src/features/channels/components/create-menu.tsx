@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { NavLink } from 'react-router';
-import { type CreateOption } from '@studio/contract/enums';
+import type { CreateOption } from '@studio/contract/enums';
 import { createOptionPath } from '@studio/contract/channel';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Avatar } from '../../../components/ui/avatar';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { type MyChannel } from '@studio/contract/channel';
-import { type ChannelStatus, type ChannelType } from '@studio/contract/enums';
+import type { MyChannel } from '@studio/contract/channel';
+import type { ChannelStatus, ChannelType } from '@studio/contract/enums';
 import { Tag, type TagTone } from '../../../components/ui/badges';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClassName } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type NoticeCategory } from '@studio/contract/enums';
+import type { NoticeCategory } from '@studio/contract/enums';
 import { NoticePage } from '@studio/contract/notice';
 import { apiClient } from '../../../lib/api-client';
 

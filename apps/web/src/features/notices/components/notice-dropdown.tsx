@@ -1,60 +1,11 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link } from 'react-router';
-import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ChevronRightIcon, MegaphoneIcon } from '../../../components/ui/icons';
-import { Loading } from '../../../components/ui/loading';
-import dropdown from '../../../components/ui/dropdown.module.css';
+import { MegaphoneIcon } from '../../../components/ui/icons';
+import { LazyHeaderDropdown } from '../../../components/ui/lazy-header-dropdown';
 import { useT } from '../../../lib/i18n/i18n';
-import { useDropdownNotices } from '../hooks/use-dropdown-notices';
-import { NoticeRow } from './notice-row';
 
-function DropdownNotices() {
-  const t = useT();
-  const { notices, isPending, error, retry } = useDropdownNotices();
+const loadNoticeMenu = () => import('./notice-menu').then((module) => module.NoticeMenu);
 
-  if (error) return <AsyncErrorBlock compact error={error} onRetry={retry} />;
-  if (isPending || !notices) return <Loading />;
-  if (notices.length === 0) return <EmptyState compact icon={<MegaphoneIcon />} title={t('notice.empty')} />;
-  return (
-    <>
-      {notices.map((notice) => (
-        <DropdownMenu.Item key={notice.contentId} asChild className={dropdown.item}>
-          <Link to={`/notices/${notice.contentId}`}>
-            <NoticeRow notice={notice} />
-          </Link>
-        </DropdownMenu.Item>
-      ))}
-    </>
-  );
-}
-
-/** The header's notice button: up to 5 notices, important first, and a link to all. */
+/** The header's notice button. */
 export function NoticeDropdown() {
   const t = useT();
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={dropdown.trigger} aria-label={t('notice.button')}>
-        <MegaphoneIcon size={22} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={dropdown.panel} align="end" sideOffset={8} collisionPadding={8}>
-          <div className={dropdown.panelHeader}>
-            <DropdownMenu.Label className={dropdown.panelTitle}>{t('notice.title')}</DropdownMenu.Label>
-          </div>
-          <div className={dropdown.panelBody}>
-            <DropdownNotices />
-          </div>
-          <div className={dropdown.panelFooter}>
-            <DropdownMenu.Item asChild>
-              <Link to="/notices" className={dropdown.more}>
-                {t('common.more')}
-                <ChevronRightIcon size={16} />
-              </Link>
-            </DropdownMenu.Item>
-          </div>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+  return <LazyHeaderDropdown load={loadNoticeMenu} label={t('notice.button')} trigger={<MegaphoneIcon size={22} />} />;
 }

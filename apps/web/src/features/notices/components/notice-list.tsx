@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { type Notice } from '@studio/contract/notice';
+import type { Notice } from '@studio/contract/notice';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChevronRightIcon, MegaphoneIcon } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/page';

@@ -1,4 +1,4 @@
-import { type Notice } from '@studio/contract/notice';
+import type { Notice } from '@studio/contract/notice';
 import { NewMarker, Tag } from '../../../components/ui/badges';
 import { useT } from '../../../lib/i18n/i18n';
 import styles from './notice-row.module.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Notice } from '@studio/contract/notice';
+import type { Notice } from '@studio/contract/notice';
 import { mergeDropdownNotices } from './use-dropdown-notices';
 
 const notice = (contentId: number, category: Notice['category']): Notice => ({

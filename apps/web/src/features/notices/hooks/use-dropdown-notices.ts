@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { PAGE_SIZE_NOTICE_DROPDOWN } from '@studio/contract/constants';
-import { type Notice } from '@studio/contract/notice';
+import type { Notice } from '@studio/contract/notice';
 import { noticesQueryOptions } from '../api/get-notices';
 
 /** Important notices first, then ordinary ones, at most `limit` in total. */

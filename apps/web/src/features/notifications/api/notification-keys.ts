@@ -1,4 +1,4 @@
-import { type NotificationGroup } from '@studio/contract/enums';
+import type { NotificationGroup } from '@studio/contract/enums';
 
 export type NotificationListParams = { group: NotificationGroup; page: number; size: number };
 

@@ -1,98 +1,32 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { PAGE_SIZE_NOTIFICATION_DROPDOWN } from '@studio/contract/constants';
-import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { BellIcon, ChevronRightIcon } from '../../../components/ui/icons';
-import { Loading } from '../../../components/ui/loading';
+import { BellIcon } from '../../../components/ui/icons';
+import { LazyHeaderDropdown } from '../../../components/ui/lazy-header-dropdown';
 import dropdown from '../../../components/ui/dropdown.module.css';
 import { useT } from '../../../lib/i18n/i18n';
-import { notificationsQueryOptions } from '../api/get-notifications';
 import { unreadCountQueryOptions } from '../api/get-unread-count';
-import { useReadAllNotifications } from '../api/read-all-notifications';
-import { useOpenNotification } from '../hooks/use-open-notification';
-import { NotificationItem } from './notification-item';
 
-const latest = { group: 'ALL', page: 0, size: PAGE_SIZE_NOTIFICATION_DROPDOWN } as const;
+const loadAlarmMenu = () => import('./alarm-menu').then((module) => module.AlarmMenu);
 
-function formatUnreadCount(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
-
-function LatestNotifications() {
-  const t = useT();
-  const list = useQuery(notificationsQueryOptions(latest));
-  const open = useOpenNotification();
-
-  if (list.isPending) return <Loading />;
-  if (list.isError) return <AsyncErrorBlock compact error={list.error} onRetry={() => void list.refetch()} />;
-  if (list.data.content.length === 0) {
-    return <EmptyState compact icon={<BellIcon />} title={t('alarm.empty')} />;
-  }
-  return (
-    <>
-      {list.data.content.map((notification) => (
-        <DropdownMenu.Item key={notification.id} className={dropdown.item} onSelect={() => void open(notification)}>
-          <NotificationItem notification={notification} />
-        </DropdownMenu.Item>
-      ))}
-    </>
-  );
-}
-
-/** The header's alarm button: unread count, the 5 latest, mark all as read, more. */
+/** The header's alarm button with its unread-count marker. */
 export function AlarmDropdown() {
   const t = useT();
   const unread = useQuery(unreadCountQueryOptions());
-  const readAll = useReadAllNotifications();
-  const unreadCount = unread.data?.count ?? 0;
-  const markAllDisabled = unreadCount === 0 || readAll.isPending;
+  const count = unread.data?.count ?? 0;
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={dropdown.trigger}
-        aria-label={unreadCount > 0 ? t('alarm.buttonUnread', { count: unreadCount }) : t('alarm.button')}
-      >
-        <BellIcon size={22} />
-        {unreadCount > 0 ? (
-          <span className={dropdown.count} aria-hidden="true">
-            {formatUnreadCount(unreadCount)}
-          </span>
-        ) : null}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={dropdown.panel} align="end" sideOffset={8} collisionPadding={8}>
-          <div className={dropdown.panelHeader}>
-            <DropdownMenu.Label className={dropdown.panelTitle}>{t('alarm.title')}</DropdownMenu.Label>
-            <DropdownMenu.Item
-              asChild
-              disabled={markAllDisabled}
-              onSelect={(event) => {
-                // Stay open so the list visibly turns read.
-                event.preventDefault();
-                readAll.mutate();
-              }}
-            >
-              <button type="button" className={dropdown.textAction} disabled={markAllDisabled}>
-                {t('alarm.readAll')}
-              </button>
-            </DropdownMenu.Item>
-          </div>
-          <div className={dropdown.panelBody}>
-            <LatestNotifications />
-          </div>
-          <div className={dropdown.panelFooter}>
-            <DropdownMenu.Item asChild>
-              <Link to="/profile/alarm" className={dropdown.more}>
-                {t('common.more')}
-                <ChevronRightIcon size={16} />
-              </Link>
-            </DropdownMenu.Item>
-          </div>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <LazyHeaderDropdown
+      load={loadAlarmMenu}
+      label={count > 0 ? t('alarm.buttonUnread', { count }) : t('alarm.button')}
+      trigger={
+        <>
+          <BellIcon size={22} />
+          {count > 0 ? (
+            <span className={dropdown.count} aria-hidden="true">
+              {count > 99 ? '99+' : count}
+            </span>
+          ) : null}
+        </>
+      }
+    />
   );
 }

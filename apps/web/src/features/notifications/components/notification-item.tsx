@@ -1,4 +1,4 @@
-import { type Notification } from '@studio/contract/notification';
+import type { Notification } from '@studio/contract/notification';
 import { Avatar } from '../../../components/ui/avatar';
 import { StudioMark } from '../../../components/ui/icons';
 import { useT } from '../../../lib/i18n/i18n';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { type Notification } from '@studio/contract/notification';
+import type { Notification } from '@studio/contract/notification';
 import { assignLocation } from '../../../lib/browser-location';
 import { toStudioRouterPath } from '../../../utils/studio-path';
 import { useReadNotification } from '../api/read-notification';

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ApplyResultPage,
+  ApplyResultQuery,
+  InviteListQuery,
+  ManagementChannelPage,
+  ManagementQuery,
+  PendingInvitePage,
+  TabCount,
+  splitManagementFilters,
+} from '@studio/contract/management';
+import { requireUser } from '../../plugins/require-user';
+import { managementRepository } from './management-repository';
+
+/** Spec section 7, "Channels and management". */
+export async function managementRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const management = managementRepository(app.db);
+  const tags = ['management'];
+
+  app.get(
+    '/channels/management',
+    {
+      schema: {
+        tags,
+        summary: 'My channels, filtered by channel type, channel status and my role (comma-joined `filters`)',
+        querystring: ManagementQuery,
+        response: { 200: ManagementChannelPage },
+      },
+    },
+    async (request) => {
+      const { filters, page, size } = request.query;
+      return management.channels(requireUser(request).id, splitManagementFilters(filters ?? []), page, size);
+    },
+  );
+
+  app.get(
+    '/channels/management/apply-result',
+    { schema: { tags, querystring: ApplyResultQuery, response: { 200: ApplyResultPage } } },
+    async (request) => {
+      const { page, size, channelType } = request.query;
+      return management.applyResults(requireUser(request).id, channelType, page, size);
+    },
+  );
+
+  app.get('/channels/management/invite', { schema: { tags, querystring: InviteListQuery, response: { 200: PendingInvitePage } } }, async (request) =>
+    management.invites(requireUser(request).id, request.query.page, request.query.size, app.clock.now()),
+  );
+
+  app.get('/channels/management/tab-count', { schema: { tags, response: { 200: TabCount } } }, async (request) =>
+    management.tabCount(requireUser(request).id),
+  );
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createOptionsFor } from '@studio/contract/channel';
+import { ChannelContentsQuery, CreateDraftBody, CreatedContent, CreatePostBody, ContentPage } from '@studio/contract/content';
+import type { CreateOption } from '@studio/contract/enums';
+import type { ChannelRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { requireUser } from '../../plugins/require-user';
+import { ChannelIdParams, assertHasHome, channelAccess } from '../channels/channel-access';
+import { toChannel } from '../channels/channel-repository';
+import { contentRepository } from './content-repository';
+
+/** The server holds the create menu's rule too: a create call for a disabled option is refused. */
+export function assertCreateOption(channel: ChannelRow, option: CreateOption): void {
+  if (!createOptionsFor(toChannel(channel)).includes(option)) {
+    throw new AppError('CREATE_OPTION_DISABLED', undefined, { option, channelStatus: channel.status });
+  }
+}
+
+export async function contentRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const contents = contentRepository(app.db);
+  const tags = ['contents'];
+
+  app.get(
+    '/channels/:channelId/contents',
+    { schema: { tags, params: ChannelIdParams, querystring: ChannelContentsQuery, response: { 200: ContentPage } } },
+    async (request) => {
+      const { channel } = await channelAccess(app.db, request.params.channelId, requireUser(request).id);
+      assertHasHome(channel);
+      const { status, kind, page, size } = request.query;
+      return contents.list(channel.id, { status, kind }, page, size, app.clock.now());
+    },
+  );
+
+  app.post(
+    '/channels/:channelId/posts',
+    { schema: { tags, summary: 'Publish a post', params: ChannelIdParams, body: CreatePostBody, response: { 201: CreatedContent } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { channel } = await channelAccess(app.db, request.params.channelId, user.id);
+      assertCreateOption(channel, 'POST');
+      const body = request.body.body;
+      const contentId = await contents.create({
+        channelId: channel.id,
+        authorId: user.id,
+        kind: 'POST',
+        status: 'PUBLIC',
+        title: body.split('\n')[0]?.slice(0, 80) ?? '',
+        body,
+        at: app.clock.now(),
+      });
+      return reply.status(201).send({ contentId });
+    },
+  );
+
+  app.post(
+    '/channels/:channelId/drafts',
+    { schema: { tags, summary: 'Start a contents draft', params: ChannelIdParams, body: CreateDraftBody, response: { 201: CreatedContent } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { channel } = await channelAccess(app.db, request.params.channelId, user.id);
+      assertCreateOption(channel, 'CONTENTS');
+      const contentId = await contents.create({
+        channelId: channel.id,
+        authorId: user.id,
+        kind: 'CONTENT_VIEW',
+        status: 'DRAFT',
+        title: request.body.title,
+        body: '',
+        at: app.clock.now(),
+      });
+      return reply.status(201).send({ contentId });
+    },
+  );
+}

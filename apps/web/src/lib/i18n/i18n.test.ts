@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { ErrorCode, errorCatalogue } from '@studio/contract/errors';
+import { errorCodeText, getLocale, LOCALE_STORAGE_KEY, setLocale, translate } from './i18n';
+import { errorCodeTextsEn, messagesEn } from './messages.en';
+import { messagesKo } from './messages.ko';
+import { pageMessagesEn } from './pages.en';
+import { pageMessagesKo } from './pages.ko';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe.each([
+  ['messages', messagesKo, messagesEn],
+  ['pages', pageMessagesKo, pageMessagesEn],
+] as const)('the %s catalogue', (_name, ko, en) => {
+  it('has an English text for every Korean key, and no other keys', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(ko).sort());
+  });
+
+  it('has no empty texts and the same placeholders in both languages', () => {
+    for (const [key, text] of Object.entries(ko)) {
+      const english = (en as Record<string, string>)[key]!;
+      expect(text.trim(), key).not.toBe('');
+      expect(english.trim(), key).not.toBe('');
+      expect(placeholders(english), key).toEqual(placeholders(text));
+    }
+  });
+});
+
+describe('locale switching', () => {
+  afterEach(async () => {
+    await setLocale('ko');
+  });
+
+  it('uses the spec texts in Korean by default', () => {
+    expect(getLocale()).toBe('ko');
+    expect(translate('channelSelector.count', { count: 3 })).toBe('관리 채널 3개');
+    expect(translate('channelSelector.empty')).toBe('운영 중인 채널이 없습니다');
+    expect(translate('common.comingSoon')).toBe('준비 중입니다');
+  });
+
+  it('switches to English, stores the choice and updates the document language', async () => {
+    await setLocale('en');
+    expect(translate('channelSelector.count', { count: 3 })).toBe('3 managed channels');
+    expect(translate('channelSelector.empty')).toBe('No channel in operation');
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('gives error codes English texts where known, the catalogue text otherwise', async () => {
+    expect(errorCodeText('AUTH_UNAUTHORIZED')).toBe(errorCatalogue.AUTH_UNAUTHORIZED.message);
+    await setLocale('en');
+    expect(errorCodeText('AUTH_UNAUTHORIZED')).toBe('You are currently logged out. Log in and retry.');
+    for (const code of ErrorCode.options) expect(errorCodeText(code)).toBe(errorCodeTextsEn[code] ?? errorCatalogue[code].message);
+  });
+});

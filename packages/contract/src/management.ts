@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { MyChannel } from './channel';
+import {
+  ApplicantKind,
+  ApplicationStatus,
+  ApplicationType,
+  ChannelManagementType,
+  ChannelStatus,
+  ChannelType,
+  MemberRole,
+} from './enums';
+import { pageNumber, pageOf, pageSize } from './page';
+import { PAGE_SIZE_MANAGEMENT } from './constants';
+
+export type ManagementFilters = { channelTypes: ChannelType[]; statuses: ChannelStatus[]; roles: MemberRole[] };
+
+/**
+ * `filters` is comma-joined tokens from three enumerations that never share a
+ * value: channel types, channel statuses and roles. Within a kind any token
+ * matches; across kinds all must.
+ */
+export function splitManagementFilters(tokens: readonly string[]): ManagementFilters {
+  const filters: ManagementFilters = { channelTypes: [], statuses: [], roles: [] };
+  for (const token of tokens) {
+    const type = ChannelType.safeParse(token);
+    const status = ChannelStatus.safeParse(token);
+    const role = MemberRole.safeParse(token);
+    if (type.success) filters.channelTypes.push(type.data);
+    else if (status.success) filters.statuses.push(status.data);
+    else if (role.success) filters.roles.push(role.data);
+  }
+  return filters;
+}
+
+export const ManagementFilterToken = z.union([ChannelType, ChannelStatus, MemberRole]);
+
+export const ManagementQuery = z.object({
+  filters: z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(ManagementFilterToken))
+    .optional(),
+  page: pageNumber.default(0),
+  size: pageSize(PAGE_SIZE_MANAGEMENT),
+});
+
+export const ManagementChannelPage = pageOf(MyChannel);
+
+export const ApplyResult = z.object({
+  id: z.number().int(),
+  channelId: z.number().int().nullable(),
+  channelName: z.string(),
+  channelType: ChannelType,
+  applicantKind: ApplicantKind,
+  applyType: ApplicationType,
+  status: ApplicationStatus,
+  rejectReason: z.string().nullable(),
+  appliedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type ApplyResult = z.infer<typeof ApplyResult>;
+export const ApplyResultPage = pageOf(ApplyResult);
+
+export const ApplyResultQuery = z.object({
+  page: pageNumber.default(0),
+  size: pageSize(PAGE_SIZE_MANAGEMENT),
+  channelType: ChannelType.optional(),
+});
+
+/** A pending invitation or ownership transfer waiting for the signed-in person. */
+export const PendingInvite = z.object({
+  kind: z.enum(['INVITE', 'TRANSFER']),
+  id: z.number().int(),
+  channelId: z.number().int(),
+  channelName: z.string(),
+  channelProfileImageUrl: z.string().nullable(),
+  channelManagementType: ChannelManagementType,
+  role: MemberRole,
+  fromName: z.string().nullable(),
+  timeString: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type PendingInvite = z.infer<typeof PendingInvite>;
+export const PendingInvitePage = pageOf(PendingInvite);
+
+export const InviteListQuery = z.object({
+  page: pageNumber.default(0),
+  size: pageSize(PAGE_SIZE_MANAGEMENT),
+});
+
+export const TabCount = z.object({
+  channelCount: z.number().int(),
+  applyResultCount: z.number().int(),
+  inviteCount: z.number().int(),
+});
+export type TabCount = z.infer<typeof TabCount>;
