@@ -2,12 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue, genericErrorTexts } from '@studio/contract/errors';
 import { ApiError } from './api-error';
+import type * as BrowserLocation from './browser-location';
 import { handleError } from './handle-error';
 import { setLocale } from './i18n/i18n';
 
 vi.mock('./toast', () => ({ showToast: vi.fn() }));
 vi.mock('./browser-location', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./browser-location')>()),
+  ...(await importOriginal<typeof BrowserLocation>()),
   assignLocation: vi.fn(),
 }));
 

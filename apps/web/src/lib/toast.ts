@@ -1,9 +1,10 @@
+import type * as ReactToastify from 'react-toastify';
 import type { ToastOptions } from 'react-toastify';
 
 // Toasts appear only after something went wrong or was done, never on first
 // paint: the library loads with the first toast. Toasts raised before the
 // container mounts wait in react-toastify's own queue.
-let toastModule: Promise<typeof import('react-toastify')> | undefined;
+let toastModule: Promise<typeof ReactToastify> | undefined;
 let containerNeeded = false;
 const listeners = new Set<() => void>();
 

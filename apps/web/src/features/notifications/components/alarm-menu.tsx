@@ -44,7 +44,7 @@ export function AlarmMenu(props: HeaderDropdownProps) {
   const unread = useQuery(unreadCountQueryOptions());
   const readAll = useReadAllNotifications();
   // Spec: disabled when the unread count is 0.
-  const markAllDisabled = readAll.isPending;
+  const markAllDisabled = (unread.data?.count ?? 0) === 0 || readAll.isPending;
 
   return (
     <HeaderDropdown {...props}>
