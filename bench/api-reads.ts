@@ -38,7 +38,7 @@ if (!databaseUrl) {
   await chmod(dataDir, 0o755);
   const embedded = await startEmbeddedPostgres({ dataDir, port: 54_399 });
   databaseUrl = embedded.url;
-  stopEmbedded = embedded.stop;
+  stopEmbedded = () => embedded.stop();
 }
 const db = createDb(databaseUrl, 10);
 await migrateToLatest(db);

@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { STUDIO_BASENAME } from '../utils/studio-path';
 import { AppLoading } from './layout/app-loading';
 import { StudioLayout } from './layout/studio-layout';
@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/placeholders')).LiveDetailRoute }),
           },
           // Spec: the editor's second segment defaults to draft.
-          { path: 'editor/:channelId', loader: ({ params }) => redirect(`/editor/${params.channelId ?? ''}/draft`) },
+          { path: 'editor/:channelId', element: <Navigate to="draft" replace /> },
           {
             path: 'editor/:channelId/:mode',
             lazy: async () => ({ Component: (await import('./routes/placeholders')).EditorRoute }),

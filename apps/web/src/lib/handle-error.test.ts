@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue, genericErrorTexts } from '@studio/contract/errors';
 import { ApiError } from './api-error';
 import type * as BrowserLocation from './browser-location';
-import { handleError } from './handle-error';
+import { handleError, LOGIN_REDIRECT_DELAY_MS } from './handle-error';
 import { setLocale } from './i18n/i18n';
 
 vi.mock('./toast', () => ({ showToast: vi.fn() }));
@@ -13,6 +13,7 @@ vi.mock('./browser-location', async (importOriginal) => ({
 }));
 
 const { showToast } = await import('./toast');
+
 const { assignLocation } = await import('./browser-location');
 
 const unauthorized = new ApiError({ status: 401, code: 'AUTH_UNAUTHORIZED', message: errorCatalogue.AUTH_UNAUTHORIZED.message });
@@ -23,12 +24,20 @@ describe('handleError', () => {
   });
   afterEach(async () => {
     vi.clearAllMocks();
+    vi.useRealTimers();
     await setLocale('ko');
   });
 
-  it('tells a logged-out person so and sends them to login with the encoded way back', () => {
+  it('tells a logged-out person so and then sends them to login with the encoded way back, once', () => {
+    vi.useFakeTimers();
     handleError(unauthorized);
+    handleError(unauthorized);
+    expect(showToast).toHaveBeenCalledTimes(1);
     expect(showToast).toHaveBeenCalledWith('현재 로그아웃 상태입니다. 로그인 후 다시 시도해 주세요.', expect.anything());
+    // The toast gets a moment to be read before the page goes.
+    expect(assignLocation).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(LOGIN_REDIRECT_DELAY_MS);
+    expect(assignLocation).toHaveBeenCalledTimes(1);
     expect(assignLocation).toHaveBeenCalledWith(
       `/auth/login?continue=${encodeURIComponent('http://localhost:3000/studio/channels/7?tab=info#top')}`,
     );
@@ -38,9 +47,11 @@ describe('handleError', () => {
   });
 
   it('uses the English text in the English locale', async () => {
+    vi.useFakeTimers();
     await setLocale('en');
     handleError(unauthorized);
     expect(showToast).toHaveBeenCalledWith('You are currently logged out. Log in and retry.', expect.anything());
+    vi.runAllTimers();
   });
 
   it('shows the temporary-error default for 5xx, whatever the server said', () => {

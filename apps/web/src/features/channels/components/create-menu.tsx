@@ -40,7 +40,7 @@ export function CreateMenu() {
       </h2>
       <ul className={styles.channels}>
         {channels.map((channel) => (
-          <li key={channel.channelId} className={styles.channel}>
+          <li key={channel.channelId} className={styles.channel} data-channel-name={channel.name}>
             <div className={styles.channelHead}>
               <Avatar src={channel.profileImageUrl} name={channel.name} size={24} />
               <span className={styles.channelName} title={channel.name}>

@@ -2,8 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { HeaderDropdown, type HeaderDropdownProps } from '../../../components/ui/header-dropdown';
-import { ChevronRightIcon, MegaphoneIcon } from '../../../components/ui/icons';
+import { DropdownMoreItem, HeaderDropdown, type HeaderDropdownProps } from '../../../components/ui/header-dropdown';
+import { MegaphoneIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import dropdown from '../../../components/ui/dropdown.module.css';
 import { useT } from '../../../lib/i18n/i18n';
@@ -42,12 +42,7 @@ export function NoticeMenu(props: HeaderDropdownProps) {
         <DropdownNotices />
       </div>
       <div className={dropdown.panelFooter}>
-        <DropdownMenu.Item asChild>
-          <Link to="/notices" className={dropdown.more}>
-            {t('common.more')}
-            <ChevronRightIcon size={16} />
-          </Link>
-        </DropdownMenu.Item>
+        <DropdownMoreItem to="/notices" label={t('common.more')} />
       </div>
     </HeaderDropdown>
   );

@@ -12,7 +12,7 @@ export function NoticeRow({ notice }: { notice: Notice }) {
       <div className={styles.body}>
         <div className={styles.titleLine}>
           {important ? <Tag tone="danger">{t('notice.important')}</Tag> : null}
-          <span className={styles.title} title={notice.title}>
+          <span className={styles.title} title={notice.title} data-notice-title>
             {notice.title}
           </span>
           {notice.isNew ? <NewMarker /> : null}

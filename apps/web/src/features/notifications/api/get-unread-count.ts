@@ -11,7 +11,8 @@ export function unreadCountQueryOptions() {
   return queryOptions({
     queryKey: notificationKeys.unread(),
     queryFn: ({ signal }) => getUnreadCount(signal),
-    // The count is the badge on every page; refresh it while the studio stays open.
+    // The badge on every page: shared by the button and the open panel, refreshed while the studio stays open.
+    staleTime: 30_000,
     refetchInterval: 60_000,
   });
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@studio/contract/notification';
 import { stubFetch } from '../../../testing/fetch-stub';
@@ -33,15 +34,25 @@ const notification = (id: number, read: boolean, channelId: number | null = 7): 
   channelId,
 });
 
+function CurrentPath() {
+  return <output aria-label="current path">{useLocation().pathname}</output>;
+}
+
 function setup(unread: number, items: Notification[]) {
   const fetchMock = stubFetch({
+    'POST /api/my/notifications/read/1': { status: 204 },
     'GET /api/my/notifications/unread': { body: { count: unread } },
     'GET /api/my/notifications?group=ALL&page=0&size=5': {
       body: { content: items, totalElements: items.length, last: true, number: 0, size: 5, numberOfElements: items.length },
     },
     'POST /api/my/notifications/read': { status: 204 },
   });
-  renderWithProviders(<AlarmDropdown />);
+  renderWithProviders(
+    <>
+      <AlarmDropdown />
+      <CurrentPath />
+    </>,
+  );
   return fetchMock;
 }
 
@@ -81,6 +92,16 @@ describe('AlarmDropdown', () => {
     setup(0, []);
     await openWithKeyboard(/^알림$/);
     expect(await screen.findByText('새로운 알림이 없습니다.')).toBeTruthy();
-    expect(screen.getByRole('menuitem', { name: /더보기/ }).getAttribute('href')).toBe('/studio/profile/alarm');
+    expect(screen.getByRole('menuitem', { name: /더보기/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '더보기' }).getAttribute('href')).toBe('/studio/profile/alarm');
+  });
+
+  it('marks a clicked notification read, then follows its studio landing URL through the router', async () => {
+    const fetchMock = setup(1, [notification(1, false)]);
+    await openWithKeyboard(/읽지 않은 알림 1개/);
+    fireEvent.click(await screen.findByRole('menuitem', { name: /알림 1/ }));
+
+    await vi.waitFor(() => expect(screen.getByRole('status', { name: 'current path' }).textContent).toBe('/channels/7'));
+    expect(fetchMock).toHaveBeenCalledWith('/api/my/notifications/read/1', expect.objectContaining({ method: 'POST', body: '{}' }));
   });
 });

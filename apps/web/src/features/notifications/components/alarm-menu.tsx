@@ -1,11 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { PAGE_SIZE_NOTIFICATION_DROPDOWN } from '@studio/contract/constants';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { HeaderDropdown, type HeaderDropdownProps } from '../../../components/ui/header-dropdown';
-import { BellIcon, ChevronRightIcon } from '../../../components/ui/icons';
+import { DropdownMoreItem, HeaderDropdown, type HeaderDropdownProps } from '../../../components/ui/header-dropdown';
+import { BellIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import dropdown from '../../../components/ui/dropdown.module.css';
 import { useT } from '../../../lib/i18n/i18n';
@@ -53,11 +52,7 @@ export function AlarmMenu(props: HeaderDropdownProps) {
         <DropdownMenu.Item
           asChild
           disabled={markAllDisabled}
-          onSelect={(event) => {
-            // Stay open so the list visibly turns read.
-            event.preventDefault();
-            readAll.mutate();
-          }}
+          onSelect={() => readAll.mutate()}
         >
           <button type="button" className={dropdown.textAction} disabled={markAllDisabled}>
             {t('alarm.readAll')}
@@ -68,12 +63,7 @@ export function AlarmMenu(props: HeaderDropdownProps) {
         <LatestNotifications />
       </div>
       <div className={dropdown.panelFooter}>
-        <DropdownMenu.Item asChild>
-          <Link to="/profile/alarm" className={dropdown.more}>
-            {t('common.more')}
-            <ChevronRightIcon size={16} />
-          </Link>
-        </DropdownMenu.Item>
+        <DropdownMoreItem to="/profile/alarm" label={t('common.more')} />
       </div>
     </HeaderDropdown>
   );

@@ -1,6 +1,6 @@
 import type { Notification } from '@studio/contract/notification';
 import { Avatar } from '../../../components/ui/avatar';
-import { StudioMark } from '../../../components/ui/icons';
+import { ChannelsIcon, StudioMark } from '../../../components/ui/icons';
 import { useT } from '../../../lib/i18n/i18n';
 import styles from './notification-item.module.css';
 
@@ -16,8 +16,13 @@ export function NotificationItem({ notification, avatarSize = 36 }: Notification
         <span className={styles.operator} style={{ width: avatarSize, height: avatarSize }} title={t('notification.operator')}>
           <StudioMark size={Math.round(avatarSize * 0.6)} />
         </span>
-      ) : (
+      ) : notification.imageUrl ? (
         <Avatar src={notification.imageUrl} name={notification.message} size={avatarSize} />
+      ) : (
+        // A channel without an image gets a neutral default, not a letter of the message.
+        <span className={styles.channelDefault} style={{ width: avatarSize, height: avatarSize }} aria-hidden="true">
+          <ChannelsIcon size={Math.round(avatarSize * 0.5)} />
+        </span>
       )}
       <div className={styles.body}>
         {fromOperator ? <span className={styles.source}>{t('notification.operator')}</span> : null}

@@ -10,6 +10,7 @@ export function meQueryOptions() {
   return queryOptions({
     queryKey: ['me'],
     queryFn: ({ signal }) => getMe(signal),
-    staleTime: 5 * 60_000,
+    // Always revalidated when a page mounts: it is how a lost session is noticed on navigation.
+    staleTime: 0,
   });
 }
