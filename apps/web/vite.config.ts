@@ -1,6 +1,3 @@
-/* eslint import-x/no-cycle: "off" -- walking vite's own dependencies reaches lightningcss, whose
-   "node" folder the legacy default resolver mistakes for a resolver and crashes on; a build
-   config is a leaf that cannot be part of a cycle. Remove once the root config sets a resolver. */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 

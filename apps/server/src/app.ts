@@ -67,6 +67,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     hsts: secure,
+    // no-referrer would make browsers send `Origin: null` on same-origin form posts, which the CSRF check refuses.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(rateLimit, { global: false });
   await app.register(swaggerPlugin);
