@@ -111,14 +111,16 @@ test.describe('errors', () => {
   });
 
   test('a lost session shows the logged-out toast and returns to the login with the address', async ({ page, context }) => {
-    await login(page, 'creator', '/studio/notices');
+    await login(page, 'manager', '/studio/profile/alarm');
+    const readAll = page.getByRole('main').getByRole('button', { name: '모두 읽음' });
+    await expect(readAll).toBeEnabled();
     await context.clearCookies();
-    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '프로필' }).click();
+    await readAll.click();
     await expect(page.getByText('현재 로그아웃 상태입니다. 로그인 후 다시 시도해 주세요.')).toBeVisible();
     await expect(page).toHaveURL(/\/accounts\/interaction\//);
-    await page.locator('input[name="login"]').fill('creator');
+    await page.locator('input[name="login"]').fill('manager');
     await page.locator('input[name="password"]').fill('demo1234');
     await page.getByRole('button', { name: '로그인' }).click();
-    await expect(page).toHaveURL(/\/studio\/profile\/my$/);
+    await expect(page).toHaveURL(/\/studio\/profile\/alarm$/);
   });
 });

@@ -67,6 +67,19 @@ export function logoutPage(form: string): string {
     '로그아웃',
     `<h1>로그아웃</h1><p class="lead">계정에서 로그아웃하는 중입니다.</p>${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes">로그아웃</button>
-<script>document.getElementById('op.logoutForm').insertAdjacentHTML('beforeend','<input type="hidden" name="logout" value="yes">');document.getElementById('op.logoutForm').submit();</script>`,
+<script src="/accounts/logout.js"></script>`,
   );
 }
+
+/** Submits the logout confirmation by itself; a file, not inline, so the page's CSP holds. */
+export const logoutScript = `(function () {
+  var form = document.getElementById('op.logoutForm');
+  if (!form) return;
+  var input = document.createElement('input');
+  input.type = 'hidden';
+  input.name = 'logout';
+  input.value = 'yes';
+  form.appendChild(input);
+  form.submit();
+})();
+`;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { hashToken } from '../plugins/session';
 import { accountRepository } from './account-repository';
 import { verifyPassword } from './password';
-import { accountPage, loginPage, messagePage } from './pages';
+import { accountPage, loginPage, logoutScript, messagePage } from './pages';
 import { ACCOUNTS_MOUNT } from './provider';
 
 const LOCK_AFTER_FAILURES = 5;
@@ -122,6 +122,10 @@ export async function accountServiceRoutes(app: FastifyInstance, options: { prov
 
     scope.get(`${ACCOUNTS_MOUNT}/logout`, { schema: { hide: true } }, (_request, reply) =>
       html(reply, 200, messagePage('로그아웃', '스튜디오와 계정에서 로그아웃합니다.', { href: '/auth/logout', label: '로그아웃' })),
+    );
+
+    scope.get(`${ACCOUNTS_MOUNT}/logout.js`, { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(logoutScript),
     );
 
     scope.get(`${ACCOUNTS_MOUNT}/account`, { schema: { hide: true } }, async (request, reply) => {

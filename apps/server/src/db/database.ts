@@ -6,7 +6,9 @@ import type { Database, Db } from './schema';
 pg.types.setTypeParser(20, (value) => Number(value));
 
 export function createDb(connectionString: string, max = 10): Db {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }),
-  });
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that the server drops (restart, failover, shutdown) must not crash the process;
+  // the pool opens a new one for the next query.
+  pool.on('error', (error) => console.warn(`[studio] idle database connection lost: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
