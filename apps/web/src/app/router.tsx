@@ -17,11 +17,15 @@ export const routes: RouteObject[] = [
           { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
           {
             path: 'channels/management',
-            lazy: async () => ({ Component: (await import('./routes/placeholders')).ChannelManagementRoute }),
+            lazy: async () => ({ Component: (await import('./routes/channel-management')).ChannelManagementRoute }),
           },
           {
             path: 'channels/:id',
-            lazy: async () => ({ Component: (await import('./routes/placeholders')).ChannelHomeRoute }),
+            lazy: async () => ({ Component: (await import('./routes/channel-home')).ChannelHomeRoute }),
+          },
+          {
+            path: 'channels/:id/settings',
+            lazy: async () => ({ Component: (await import('./routes/channel-settings')).ChannelSettingsRoute }),
           },
           {
             path: 'channels/:channelId/videos/shorts/upload',

@@ -138,6 +138,10 @@ export const messagesEn: Record<MessageKey, string> = {
   'page.guide': 'Channel guide',
   'page.apply': 'Apply for entry',
   'page.applyDescription': 'An application starts by choosing the type of content to bring.',
+
+  // ── channel management and invitations (features/channel-management, features/invitations) ──
+
+  // ── channel home and settings (features/channel-home, features/channel-settings) ──
 };
 
 /** English texts of the contract's error catalogue (its messages are Korean); a code without one shows the Korean text. */

@@ -140,6 +140,10 @@ export const messagesKo = {
   'page.guide': '채널 가이드',
   'page.apply': '입점 신청',
   'page.applyDescription': '입점할 콘텐츠 유형을 선택하는 것으로 신청이 시작됩니다.',
+
+  // ── channel management and invitations (features/channel-management, features/invitations) ──
+
+  // ── channel home and settings (features/channel-home, features/channel-settings) ──
 } as const;
 
 export type MessageKey = keyof typeof messagesKo;

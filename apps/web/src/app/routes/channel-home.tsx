@@ -1,0 +1,2 @@
+// Stub: replaced by the channel home page.
+export { ChannelHomeRoute } from './placeholders';

@@ -1,0 +1,2 @@
+// Stub: replaced by the channel management page.
+export { ChannelManagementRoute } from './placeholders';
