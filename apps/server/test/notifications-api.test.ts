@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChannel, createNotification, createPerson, type Person } from '../src/seed/factories';
+import { addMember, createChannel, createNotification, createPerson, type Person } from '../src/seed/factories';
 import { call, createTestApp, type TestContext } from './helper';
 
 let t: TestContext;
@@ -131,5 +131,24 @@ describe('reading notifications', () => {
     expect(responses.map((response) => response.statusCode)).toEqual(created.map(() => 204));
     const unread = (await call(t.app, 'GET', '/api/my/notifications/unread', personCookie)).json<{ count: number }>();
     expect(unread.count).toBe(0);
+  });
+});
+
+describe('GET /api/channels/:channelId/notifications', () => {
+  it("pages the person's notifications about one channel", async () => {
+    await addMember(t.db, channel, me.userId, 'MANAGER');
+    const response = await call(t.app, 'GET', `/api/channels/${channel}/notifications?page=0&size=3`, cookie);
+    expect(response.statusCode).toBe(200);
+    const page = response.json<{ content: { channelId: number }[] }>();
+    expect(page).toMatchObject({ totalElements: 4, numberOfElements: 3, last: false });
+    expect(page.content.every((item) => item.channelId === channel)).toBe(true);
+  });
+
+  it('answers 401, 403, 404 and 400 as every endpoint does', async () => {
+    expect((await call(t.app, 'GET', `/api/channels/${channel}/notifications`)).statusCode).toBe(401);
+    const otherCookie = await t.cookieFor(other.userId);
+    expect((await call(t.app, 'GET', `/api/channels/${channel}/notifications`, otherCookie)).json()).toMatchObject({ code: 'CHANNEL_ACCESS_DENIED' });
+    expect((await call(t.app, 'GET', '/api/channels/999999/notifications', cookie)).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `/api/channels/${channel}/notifications?size=999`, cookie)).statusCode).toBe(400);
   });
 });
