@@ -43,7 +43,14 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
   },
 });
 
-const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+// PostgreSQL may still be writing its last files: retry the removal, and never fail the run over it.
+const cleanUp = () => {
+  try {
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  } catch (error) {
+    console.warn(`could not remove ${dataDir}: ${String(error)}`);
+  }
+};
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => {
   cleanUp();

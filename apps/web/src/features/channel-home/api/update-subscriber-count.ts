@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SubscriberCountSetting } from '@studio/contract/member';
+import { apiClient } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { useChannelHomeT } from '../messages';
+import { channelQueryOptions } from './get-channel';
+
+export function updateSubscriberCount(channelId: number, showSubscriberCount: boolean) {
+  return apiClient.put(`/api/channels/${channelId}/settings/subscriber-count`, { showSubscriberCount }, SubscriberCountSetting);
+}
+
+export function useUpdateSubscriberCount(channelId: number) {
+  const queryClient = useQueryClient();
+  const t = useChannelHomeT();
+  return useMutation({
+    mutationFn: (showSubscriberCount: boolean) => updateSubscriberCount(channelId, showSubscriberCount),
+    onSuccess: (saved) => {
+      // The switch shows what the server saved, not what was asked for.
+      queryClient.setQueryData(channelQueryOptions(channelId).queryKey, (channel) => channel && { ...channel, ...saved });
+      showToast(t('subscriber.saved'));
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ContentKind, ContentStatus } from '@studio/contract/enums';
+import { contentStatusTone } from './components/content-labels';
+import { channelHomeMessages } from './messages';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe('the channel home catalogue', () => {
+  it('labels every content status and kind in both languages, and gives every status a tone', () => {
+    for (const locale of ['ko', 'en'] as const) {
+      const messages: Record<string, string> = channelHomeMessages[locale];
+      for (const status of ContentStatus.options) expect(messages[`contentStatus.${status}`]?.trim(), status).toBeTruthy();
+      for (const kind of ContentKind.options) expect(messages[`contentKind.${kind}`]?.trim(), kind).toBeTruthy();
+    }
+    expect(Object.keys(contentStatusTone).sort()).toEqual([...ContentStatus.options].sort());
+  });
+
+  it('uses the Korean status names the studio speaks', () => {
+    const { ko } = channelHomeMessages;
+    expect(ko['contentStatus.PUBLIC']).toBe('공개');
+    expect(ko['contentStatus.HIDDEN']).toBe('비공개');
+    expect(ko['contentStatus.DRAFT']).toBe('임시저장');
+    expect(ko['contentStatus.IN_PROCESSING']).toBe('처리 중');
+    expect(ko['contentStatus.PUBLIC_RESERVATION']).toBe('공개 예약');
+    expect(ko['contentStatus.REPORT_BLIND']).toBe('신고로 가려짐');
+    // No two statuses read the same.
+    const labels = ContentStatus.options.map((status) => ko[`contentStatus.${status}`]);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it('has the same keys and placeholders in English as in Korean', () => {
+    const { ko, en } = channelHomeMessages;
+    expect(Object.keys(en).sort()).toEqual(Object.keys(ko).sort());
+    for (const [key, text] of Object.entries(ko)) expect(placeholders(en[key as keyof typeof en]), key).toEqual(placeholders(text));
+  });
+});

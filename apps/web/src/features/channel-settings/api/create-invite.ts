@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { InvitableRole } from '@studio/contract/member';
+import { apiClient } from '../../../lib/api-client';
+import { asFieldResult } from './field-result';
+import { channelInvitesQueryOptions } from './get-channel-invites';
+import { settingsKeys } from './settings-keys';
+
+const CreatedInvite = z.object({ inviteId: z.number().int() });
+
+/** Refusals that are about the login typed into the form. */
+export const inviteFieldErrorCodes: ReadonlySet<string> = new Set([
+  'ACCOUNT_NOT_FOUND',
+  'ALREADY_MEMBER',
+  'ALREADY_INVITED',
+  'CANNOT_TARGET_SELF',
+  'VALIDATION_FAILED',
+]);
+
+export type InviteInput = { login: string; role: z.infer<typeof InvitableRole> };
+
+export function createInvite(channelId: number, input: InviteInput) {
+  return apiClient.post(`/api/channels/${channelId}/invites`, input, CreatedInvite);
+}
+
+export function useCreateInvite(channelId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InviteInput) => asFieldResult(createInvite(channelId, input), inviteFieldErrorCodes),
+    onSuccess: async (result) => {
+      if (!result.ok) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: channelInvitesQueryOptions(channelId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: settingsKeys.activity(channelId) }),
+      ]);
+    },
+  });
+}

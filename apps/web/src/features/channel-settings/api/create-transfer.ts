@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../../../lib/api-client';
+import { asFieldResult } from './field-result';
+import { channelTransfersQueryOptions } from './get-channel-transfers';
+import { settingsKeys } from './settings-keys';
+
+const CreatedTransfer = z.object({ transferId: z.number().int() });
+
+/** Refusals that are about the login typed into the form, or that a request is already pending. */
+export const transferFieldErrorCodes: ReadonlySet<string> = new Set([
+  'ACCOUNT_NOT_FOUND',
+  'CANNOT_TARGET_SELF',
+  'TRANSFER_ALREADY_PENDING',
+  'VALIDATION_FAILED',
+]);
+
+export function createTransfer(channelId: number, login: string) {
+  return apiClient.post(`/api/channels/${channelId}/transfers`, { login }, CreatedTransfer);
+}
+
+export function useCreateTransfer(channelId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (login: string) => asFieldResult(createTransfer(channelId, login), transferFieldErrorCodes),
+    onSuccess: async (result) => {
+      // TRANSFER_ALREADY_PENDING means the list on screen is stale: refresh it either way.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: channelTransfersQueryOptions(channelId).queryKey }),
+        result.ok ? queryClient.invalidateQueries({ queryKey: settingsKeys.activity(channelId) }) : undefined,
+      ]);
+    },
+  });
+}
