@@ -1,6 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NotificationGroup } from '@studio/contract/enums';
 import { Page, Section } from '../../components/ui/page';
+import { creatableChannelsQueryOptions } from '../../features/channels/api/get-creatable-channels';
+import { myChannelsQueryOptions } from '../../features/channels/api/get-my-channels';
+import { AlarmInvitationPopup } from '../../features/invitations/components/alarm-invitation-popup';
 import { NotificationCenter } from '../../features/notifications/components/notification-center';
 import { useT } from '../../lib/i18n/i18n';
 
@@ -13,6 +17,7 @@ export function ProfileAlarmRoute() {
   const t = useT();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { hash } = useLocation();
   const group = NotificationGroup.catch('ALL').parse(searchParams.get('group') ?? 'ALL');
   const page = pageFrom(searchParams.get('page'));
@@ -33,6 +38,13 @@ export function ProfileAlarmRoute() {
           }}
         />
       </Section>
+      <AlarmInvitationPopup
+        onChanged={() => {
+          // An answered invitation changes the channels in the left menu.
+          void queryClient.invalidateQueries({ queryKey: myChannelsQueryOptions().queryKey });
+          void queryClient.invalidateQueries({ queryKey: creatableChannelsQueryOptions().queryKey });
+        }}
+      />
     </Page>
   );
 }

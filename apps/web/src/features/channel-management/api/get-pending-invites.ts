@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { PAGE_SIZE_MANAGEMENT } from '@studio/contract/constants';
+import { PendingInvitePage } from '@studio/contract/management';
+import { apiClient } from '../../../lib/api-client';
+import { managementKeys } from './management-keys';
+
+/** Pending invites and ownership transfers for the signed-in person, newest first. */
+export function getPendingInvites(page: number, signal?: AbortSignal) {
+  return apiClient.get('/api/channels/management/invite', PendingInvitePage, {
+    query: { page, size: PAGE_SIZE_MANAGEMENT },
+    signal,
+  });
+}
+
+export function pendingInvitesQueryOptions(page: number) {
+  return queryOptions({
+    queryKey: managementKeys.invites(page),
+    queryFn: ({ signal }) => getPendingInvites(page, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,45 @@
+import { ChannelStatus, ChannelType, MemberRole } from '@studio/contract/enums';
+import type { ManagementFilters } from '@studio/contract/management';
+import type { MessageKey } from '../../../lib/i18n/messages.ko';
+import { useT } from '../../../lib/i18n/i18n';
+import { type FilterKind, toggleFilter } from '../hooks/use-management-search';
+import styles from './channel-management.module.css';
+
+const groups: { kind: FilterKind; legend: MessageKey; values: readonly string[]; prefix: 'channelType' | 'channelStatus' | 'memberRole' }[] = [
+  { kind: 'channelTypes', legend: 'management.filter.type', values: ChannelType.options, prefix: 'channelType' },
+  // Deleted channels never appear in the list, so there is nothing to filter for.
+  { kind: 'statuses', legend: 'management.filter.status', values: ChannelStatus.exclude(['DELETED']).options, prefix: 'channelStatus' },
+  { kind: 'roles', legend: 'management.filter.role', values: MemberRole.options, prefix: 'memberRole' },
+];
+
+type ChannelFiltersProps = { filters: ManagementFilters; onChange: (filters: ManagementFilters) => void };
+
+/** Multi-select chips: within a group any chosen value matches, across groups all must. */
+export function ChannelFilters({ filters, onChange }: ChannelFiltersProps) {
+  const t = useT();
+  return (
+    <div className={styles.filters} role="group" aria-label={t('management.filter.label')}>
+      {groups.map((group) => (
+        <fieldset key={group.kind} className={styles.filterGroup}>
+          <legend className={styles.filterLegend}>{t(group.legend)}</legend>
+          <div className={styles.chips}>
+            {group.values.map((value) => {
+              const pressed = (filters[group.kind] as string[]).includes(value);
+              return (
+                <button
+                  key={value}
+                  type="button"
+                  className={styles.chip}
+                  aria-pressed={pressed}
+                  onClick={() => onChange(toggleFilter(filters, group.kind, value))}
+                >
+                  {t(`${group.prefix}.${value}` as MessageKey)}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { PendingInvite } from '@studio/contract/management';
+import { buttonClassName } from '../../../components/ui/button';
+import { Page } from '../../../components/ui/page';
+import type { MessageKey } from '../../../lib/i18n/messages.ko';
+import { useT } from '../../../lib/i18n/i18n';
+import { tabCountQueryOptions } from '../api/get-tab-count';
+import { type ManagementTab, managementTabs, useManagementSearch } from '../hooks/use-management-search';
+import { ApplyResultsPanel } from './apply-results-panel';
+import { MyChannelsPanel } from './my-channels-panel';
+import { PendingInvitesPanel } from './pending-invites-panel';
+import styles from './channel-management.module.css';
+
+const tabLabel: Record<ManagementTab, MessageKey> = {
+  channels: 'management.tab.channels',
+  apply: 'management.tab.apply',
+  invite: 'management.tab.invite',
+};
+
+type ChannelManagementPageProps = {
+  /** Opening an invitation is the app's to compose (the popups live in their own feature). */
+  onOpenInvite: (invite: PendingInvite) => void;
+};
+
+/** Spec section 2, /channels/management: my channels, apply results and invites, each tab with its count. */
+export function ChannelManagementPage({ onOpenInvite }: ChannelManagementPageProps) {
+  const t = useT();
+  const [search, update] = useManagementSearch();
+  const { data: counts } = useQuery(tabCountQueryOptions());
+  const count: Record<ManagementTab, number | undefined> = {
+    channels: counts?.channelCount,
+    apply: counts?.applyResultCount,
+    invite: counts?.inviteCount,
+  };
+
+  return (
+    <Page
+      title={t('page.channelManagement')}
+      actions={
+        <Link to="/apply/content-type-select" className={buttonClassName('primary', 'small')}>
+          {t('header.apply')}
+        </Link>
+      }
+    >
+      <Tabs.Root
+        className={styles.card}
+        value={search.tab}
+        onValueChange={(tab) => update({ tab: managementTabs.find((value) => value === tab) ?? 'channels', page: 0 })}
+        // Arrow keys move focus only: each selection is a history entry.
+        activationMode="manual"
+      >
+        <Tabs.List className={styles.tabs} aria-label={t('management.tabsLabel')}>
+          {managementTabs.map((tab) => (
+            <Tabs.Trigger key={tab} value={tab} className={styles.tab}>
+              {t(tabLabel[tab])}
+              {count[tab] === undefined ? null : (
+                <>
+                  {' '}
+                  <span className={styles.count}>{count[tab]}</span>
+                </>
+              )}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="channels" className={styles.panel}>
+          <MyChannelsPanel search={search} update={update} />
+        </Tabs.Content>
+        <Tabs.Content value="apply" className={styles.panel}>
+          <ApplyResultsPanel search={search} update={update} />
+        </Tabs.Content>
+        <Tabs.Content value="invite" className={styles.panel}>
+          <PendingInvitesPanel page={search.page} onPage={(page) => update({ page })} onOpen={onOpenInvite} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Page>
+  );
+}

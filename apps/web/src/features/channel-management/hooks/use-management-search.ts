@@ -1,0 +1,86 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { ChannelStatus, ChannelType, MemberRole } from '@studio/contract/enums';
+import { type ManagementFilters, splitManagementFilters } from '@studio/contract/management';
+
+export const managementTabs = ['channels', 'apply', 'invite'] as const;
+export type ManagementTab = (typeof managementTabs)[number];
+
+/** Everything the page shows lives in the URL, so reload and back restore it. */
+export type ManagementSearch = {
+  tab: ManagementTab;
+  page: number;
+  filters: ManagementFilters;
+  /** The apply-result tab's own filter. */
+  channelType: ChannelType | null;
+};
+
+export const noFilters: ManagementFilters = { channelTypes: [], statuses: [], roles: [] };
+
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+/** The `filters` param as the three kinds; unknown tokens are dropped rather than sent (the server answers 400). */
+export function parseFiltersParam(value: string | null): ManagementFilters {
+  const tokens = (value ?? '').split(',').map((token) => token.trim()).filter(Boolean);
+  const { channelTypes, statuses, roles } = splitManagementFilters(tokens);
+  return { channelTypes: unique(channelTypes), statuses: unique(statuses), roles: unique(roles) };
+}
+
+/** The comma-joined `filters` param, in enumeration order so one selection has one URL. */
+export function toFiltersParam(filters: ManagementFilters): string {
+  return [
+    ...ChannelType.options.filter((value) => filters.channelTypes.includes(value)),
+    ...ChannelStatus.options.filter((value) => filters.statuses.includes(value)),
+    ...MemberRole.options.filter((value) => filters.roles.includes(value)),
+  ].join(',');
+}
+
+export function hasFilters(filters: ManagementFilters): boolean {
+  return filters.channelTypes.length + filters.statuses.length + filters.roles.length > 0;
+}
+
+export type FilterKind = keyof ManagementFilters;
+
+export function toggleFilter(filters: ManagementFilters, kind: FilterKind, value: string): ManagementFilters {
+  const current: string[] = filters[kind];
+  const next = current.includes(value) ? current.filter((item) => item !== value) : [...current, value];
+  return { ...filters, [kind]: next };
+}
+
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return value !== null && Number.isInteger(page) && page >= 0 && page <= 100_000 ? page : 0;
+}
+
+export function readManagementSearch(params: URLSearchParams): ManagementSearch {
+  const tab = managementTabs.find((value) => value === params.get('tab')) ?? 'channels';
+  const channelType = ChannelType.safeParse(params.get('channelType'));
+  return {
+    tab,
+    page: pageFrom(params.get('page')),
+    filters: parseFiltersParam(params.get('filters')),
+    channelType: channelType.success ? channelType.data : null,
+  };
+}
+
+/** Defaults are left out: `/channels/management` is the first page of my channels, unfiltered. */
+export function toManagementSearchParams(search: ManagementSearch): URLSearchParams {
+  const params = new URLSearchParams();
+  if (search.tab !== 'channels') params.set('tab', search.tab);
+  if (search.page > 0) params.set('page', String(search.page));
+  const filters = toFiltersParam(search.filters);
+  if (filters) params.set('filters', filters);
+  if (search.channelType) params.set('channelType', search.channelType);
+  return params;
+}
+
+export function useManagementSearch() {
+  const [params, setParams] = useSearchParams();
+  const search = useMemo(() => readManagementSearch(params), [params]);
+  const update = useCallback(
+    (next: Partial<ManagementSearch>) =>
+      setParams(toManagementSearchParams({ ...search, ...next }), { preventScrollReset: true }),
+    [search, setParams],
+  );
+  return [search, update] as const;
+}

@@ -1,0 +1,183 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { UserIcon } from '../../../components/ui/icons';
+import { Loading } from '../../../components/ui/loading';
+import type { MessageKey } from '../../../lib/i18n/messages.ko';
+import { useT } from '../../../lib/i18n/i18n';
+import type { InvitationTarget } from '../api/invitation-target';
+import { useAnswerInvitation } from '../hooks/use-answer-invitation';
+import { type InvitationView, useInvitation } from '../hooks/use-invitation';
+import { type InvitationFailure, loadFailure } from '../utils/invitation-errors';
+import { MessageDialog } from './message-dialog';
+import styles from './invitation-popup.module.css';
+
+export const failureText: Record<InvitationFailure, MessageKey> = {
+  account: 'invitation.error.account',
+  expired: 'invitation.error.expired',
+  temporary: 'error.temporary',
+  channelNotService: 'invitation.error.channelNotService',
+};
+
+export type InvitationPopupProps = {
+  target: InvitationTarget;
+  onClose: () => void;
+  /** The invitation was answered or cancelled (or tried to be): lists showing it should refresh. */
+  onChanged?: () => void;
+  /** Confirming an error message. Closes the popup unless the caller does more (the alarm page reloads). */
+  onErrorConfirm?: () => void;
+};
+
+type Step = { name: 'main' } | { name: 'confirmDecline' } | { name: 'accepted'; channelId: number } | { name: 'failed'; failure: InvitationFailure };
+
+/**
+ * The invite popup (spec section 2, "Layers and popups") and, for a transfer,
+ * the transfer popup: who offers which channel, accept or decline, then a
+ * result. Every failure is shown here in the spec's words, never as a toast.
+ */
+export function InvitationPopup({ target, onClose, onChanged, onErrorConfirm = onClose }: InvitationPopupProps) {
+  const t = useT();
+  const navigate = useNavigate();
+  const invitation = useInvitation(target);
+  const [step, setStep] = useState<Step>({ name: 'main' });
+  const { acceptMutation, declineMutation } = useAnswerInvitation(target, () => onChanged?.());
+  const busy = acceptMutation.isPending || declineMutation.isPending;
+
+  if (invitation.isError) {
+    return (
+      <MessageDialog title={t(failureText[loadFailure(target.kind, invitation.error)])} onDismiss={onClose}>
+        <Button variant="primary" onClick={onErrorConfirm}>
+          {t('invitation.confirm')}
+        </Button>
+      </MessageDialog>
+    );
+  }
+
+  const view = invitation.data;
+  const accept = () =>
+    acceptMutation.mutate(undefined, {
+      onSuccess: (outcome) => setStep(outcome.ok ? { name: 'accepted', channelId: outcome.channelId } : { name: 'failed', failure: outcome.failure }),
+    });
+  const decline = () =>
+    declineMutation.mutate(undefined, {
+      onSuccess: (outcome) => (outcome.ok ? onClose() : setStep({ name: 'failed', failure: outcome.failure })),
+    });
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open || busy ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.content} aria-busy={view ? undefined : true}>
+          <div className={styles.header}>
+            <Dialog.Title className={styles.title}>
+              {view ? t(`invitation.title.${view.managementType}`) : t('invitation.loadingTitle')}
+            </Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label={t('invitation.close')} disabled={busy}>
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          {view ? (
+            <>
+              <InvitationSummary view={view} transfer={target.kind === 'TRANSFER'} />
+              <div className={styles.actions}>
+                <Button onClick={() => setStep({ name: 'confirmDecline' })} disabled={busy}>
+                  {t('invitation.decline')}
+                </Button>
+                <Button variant="primary" onClick={accept} disabled={busy}>
+                  {t('invitation.accept')}
+                </Button>
+              </div>
+            </>
+          ) : (
+            <Dialog.Description asChild>
+              <div>
+                <Loading />
+              </div>
+            </Dialog.Description>
+          )}
+
+          {step.name === 'confirmDecline' ? (
+            <MessageDialog
+              title={t('invitation.declineConfirm')}
+              description={target.kind === 'TRANSFER' ? t('invitation.declineTransferNote') : undefined}
+              onDismiss={() => setStep({ name: 'main' })}
+            >
+              <Button onClick={() => setStep({ name: 'main' })} disabled={busy}>
+                {t('invitation.no')}
+              </Button>
+              <Button variant="primary" onClick={decline} disabled={busy}>
+                {t('invitation.yes')}
+              </Button>
+            </MessageDialog>
+          ) : null}
+          {step.name === 'accepted' && view ? (
+            <MessageDialog
+              title={t('invitation.acceptedTitle')}
+              description={t(`invitation.accepted.${view.managementType}`, { channelName: view.channelName })}
+              onDismiss={onClose}
+            >
+              <Button
+                variant="primary"
+                onClick={() => {
+                  onClose();
+                  void navigate(`/channels/${step.channelId}`);
+                }}
+              >
+                {t('invitation.confirm')}
+              </Button>
+            </MessageDialog>
+          ) : null}
+          {step.name === 'failed' ? (
+            <MessageDialog title={t(failureText[step.failure])} onDismiss={onClose}>
+              <Button variant="primary" onClick={onErrorConfirm}>
+                {t('invitation.confirm')}
+              </Button>
+            </MessageDialog>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function InvitationSummary({ view, transfer }: { view: InvitationView; transfer: boolean }) {
+  const t = useT();
+  return (
+    <Dialog.Description asChild>
+      <div className={styles.body}>
+        <div className={styles.person}>
+          {view.personName === null ? (
+            <span className={styles.defaultAvatar} aria-hidden="true">
+              <UserIcon size={28} />
+            </span>
+          ) : (
+            <Avatar src={view.personImageUrl} name={view.personName} size={56} />
+          )}
+          <div className={styles.personText}>
+            <span className={styles.label}>{t(transfer ? 'invitation.oldOwner' : 'invitation.owner')}</span>
+            <strong className={styles.personName}>{view.personName ?? t('invitation.noOwner')}</strong>
+          </div>
+        </div>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{t('invitation.channel')}</dt>
+            <dd title={view.channelName}>{view.channelName}</dd>
+          </div>
+        </dl>
+        <p className={styles.note}>
+          {t(transfer ? 'invitation.note.TRANSFER' : `invitation.note.${view.managementType}`)}
+        </p>
+      </div>
+    </Dialog.Description>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" focusable="false">
+      <path d="M6 6l12 12M18 6 6 18" />
+    </svg>
+  );
+}
