@@ -6,6 +6,22 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: '공지사항' })).toBeVisible();
   });
 
+  test('a notification link opened while signed out keeps its fragment through the login', async ({ page, browser }) => {
+    await login(page, 'newbie', '/studio/channels/management');
+    const invites = (await (await page.request.get('/api/channels/management/invite')).json()) as {
+      content: { id: number; kind: string; channelName: string }[];
+    };
+    const invite = invites.content.find((item) => item.kind === 'INVITE' && item.channelName === 'Studio Daily');
+    expect(invite).toBeDefined();
+
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'ko-KR' });
+    const fresh = await context.newPage();
+    await login(fresh, 'newbie', `/studio/profile/alarm#inviteObjectId=${invite?.id}`);
+    await expect(fresh.getByRole('dialog', { name: '매니저 권한 수락' })).toBeVisible();
+    await expect(fresh.getByRole('dialog').getByText('Studio Daily')).toBeVisible();
+    await context.close();
+  });
+
   test('a wrong password gets a clear message and stays on the login page', async ({ page }) => {
     await page.goto('/studio/');
     await page.locator('input[name="login"]').fill('creator');

@@ -19,6 +19,7 @@ const EnvSchema = z
     OIDC_ISSUER: url.optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -51,6 +52,8 @@ export type Config = {
     clientSecret: string | undefined;
   };
   sessionTtlHours: number;
+  /** Login form posts allowed per client address and minute (on top of the per-account lockout). */
+  loginRateLimitPerMinute: number;
   logLevel: string;
 };
 
@@ -92,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientSecret: value.OIDC_CLIENT_SECRET,
     },
     sessionTtlHours: value.SESSION_TTL_HOURS,
+    loginRateLimitPerMinute: value.LOGIN_RATE_LIMIT_PER_MINUTE,
     logLevel: value.LOG_LEVEL,
   };
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_MINUTE: '12' });
   app = await buildApp({ config, db: database.db, clock: systemClock, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   await createPerson(database.db, { login: 'creator', name: '김크리에이터', password: 'demo1234' });
@@ -109,13 +109,20 @@ describe('sign-in through the bundled OpenID provider', () => {
     }
   });
 
-  it('sends a page without a session to the login with its address, and back after signing in', async () => {
+  it('sends a page without a session to the login with its address, fragment included, and back after signing in', async () => {
     const browser = new TestBrowser(origin);
     const first = await browser.request('/studio/profile/alarm');
-    expect(first.status).toBe(302);
-    expect(first.headers.get('location')).toBe(`/auth/login?continue=${encodeURIComponent(`${origin}/studio/profile/alarm`)}`);
-    const result = await signIn(browser, 'creator', 'demo1234', `${origin}/studio/profile/alarm`);
-    expect(result.url).toBe(`${origin}/studio/profile/alarm`);
+    expect(first.status).toBe(401);
+    const page = await first.text();
+    // Without scripts: the address the server saw; with scripts, to-login.js adds the fragment.
+    expect(page).toContain(`url=/auth/login?continue=${encodeURIComponent(`${origin}/studio/profile/alarm`)}`);
+    expect(page).toContain('<script src="/auth/to-login.js"></script>');
+    const script = await (await browser.request('/auth/to-login.js', { accept: '*/*' })).text();
+    expect(script).toContain("encodeURIComponent(location.href)");
+
+    const withFragment = `${origin}/studio/profile/alarm#inviteObjectId=7`;
+    const result = await signIn(browser, 'creator', 'demo1234', withFragment);
+    expect(result.url).toBe(withFragment);
   });
 
   it('rotates the session at login: a session the browser brought along ends', async () => {
@@ -159,5 +166,25 @@ describe('sign-in through the bundled OpenID provider', () => {
     const response = await browser.request('/auth/callback?code=abc&state=forged', { accept: 'application/json' });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'AUTH_LOGIN_FAILED' });
+  });
+});
+
+// Last: it spends this address's login budget for the minute.
+describe('the per-address login limit', () => {
+  it('limits login posts per address and minute, with a page a person can read', async () => {
+    const browser = new TestBrowser(origin);
+    const start = await browser.navigate('/auth/login');
+    const action = formAction(start.html);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 14; attempt++) {
+      const response = await browser.request(action, { method: 'POST', form: { login: `nobody${attempt}`, password: 'x' } });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(await response.text()).toContain('로그인 요청이 너무 많습니다. 잠시 후 다시 시도하세요.');
+        break;
+      }
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
   });
 });

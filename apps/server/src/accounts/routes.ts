@@ -79,7 +79,7 @@ export async function accountServiceRoutes(app: FastifyInstance, options: { prov
         schema: { hide: true },
         config: {
           rateLimit: {
-            max: 20,
+            max: app.config.loginRateLimitPerMinute,
             timeWindow: '1 minute',
             errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: texts.rateLimited }),
           },

@@ -109,6 +109,14 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
     return row?.id_token ?? null;
   }
 
+  // Sends a signed-out page view to the login with its whole address, fragment included.
+  app.get('/auth/to-login.js', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/javascript; charset=utf-8')
+      .send("location.replace('/auth/login?continue=' + encodeURIComponent(location.href));\n"),
+  );
+
   app.get('/auth/logout', { schema: { hide: true } }, logout);
   app.post('/auth/logout', { schema: { hide: true } }, logout);
   app.get('/auth/logged-out', { schema: { hide: true } }, (_request, reply) => reply.redirect(home));

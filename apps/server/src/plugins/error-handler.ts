@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCatalogue, type ErrorBody } from '@studio/contract/errors';
+import { messagePage } from '../accounts/pages';
 import { AppError } from '../lib/errors';
 
 function body(
@@ -37,6 +38,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         .send(body(request, 400, 'VALIDATION_FAILED', errorCatalogue.VALIDATION_FAILED.message, { issues }, error, production));
     }
     if (error.statusCode === 429) {
+      if ((request.headers.accept ?? '').includes('text/html')) {
+        // A person at the login form gets a page, not JSON.
+        return reply.status(429).type('text/html; charset=utf-8').send(messagePage('잠시 후 다시 시도하세요', error.message));
+      }
       return reply.status(429).send(body(request, 429, 'RATE_LIMITED', errorCatalogue.RATE_LIMITED.message, null, error, production));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

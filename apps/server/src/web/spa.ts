@@ -41,7 +41,19 @@ export async function spaRoutes(app: FastifyInstance) {
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.user) {
       const here = `${app.config.publicUrl}${request.url}`;
-      return reply.redirect(`/auth/login?continue=${encodeURIComponent(here)}`);
+      const login = `/auth/login?continue=${encodeURIComponent(here)}`;
+      // The fragment (#inviteObjectId=…) never reaches the server, so a plain redirect would drop it.
+      // A script adds it to `continue`; without scripts the meta refresh goes to the same page minus the fragment.
+      return reply
+        .status(401)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>로그인이 필요합니다</title>` +
+            `<noscript><meta http-equiv="refresh" content="0; url=${escapeHtml(login)}"></noscript>` +
+            `<script src="/auth/to-login.js"></script></head>` +
+            `<body><p><a href="${escapeHtml(login)}">로그인</a>이 필요합니다.</p></body></html>`,
+        );
     }
     if (!built) {
       return reply
