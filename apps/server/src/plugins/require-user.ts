@@ -11,7 +11,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** The /api scope's onRequest hook: no session, no API. */
 export async function requireSession(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
-  return Promise.resolve();
 }
