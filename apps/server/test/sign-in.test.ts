@@ -16,7 +16,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_MINUTE: '12' });
+  const config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_MINUTE: '30' });
   app = await buildApp({ config, db: database.db, clock: systemClock, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   await createPerson(database.db, { login: 'creator', name: '김크리에이터', password: 'demo1234' });
@@ -161,6 +161,30 @@ describe('sign-in through the bundled OpenID provider', () => {
     expect((await replay.request('/api/me', { accept: 'application/json' })).status).toBe(401);
   });
 
+  it("has an account page for the signed-in account, and its login hands over to the studio's", async () => {
+    const browser = new TestBrowser(origin);
+    const anonymous = await browser.request('/accounts/account');
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get('location')).toBe(`/accounts/login?continue=${encodeURIComponent(`${origin}/accounts/account`)}`);
+    const handOver = await browser.request(`/accounts/login?continue=${encodeURIComponent('/studio/trend')}`);
+    expect(handOver.headers.get('location')).toBe(`/auth/login?continue=${encodeURIComponent('/studio/trend')}&reauth=1`);
+
+    await signIn(browser, 'creator', 'demo1234');
+    const page = await browser.navigate('/accounts/account');
+    expect(page.response.status).toBe(200);
+    expect(page.html).toContain('김크리에이터');
+    expect(page.html).toContain('action="/auth/logout"');
+
+    // Signed in to the studio but not to the account page (its cookie lost): a fresh login, never a redirect loop.
+    browser.setCookie('studio_account', 'gone');
+    const again = await browser.navigate('/accounts/account');
+    expect(again.url).toMatch(/\/accounts\/interaction\/[\w-]+$/);
+    expect(again.html).toContain('name="password"');
+    const done = await browser.navigate(formAction(again.html), { method: 'POST', form: { login: 'creator', password: 'demo1234' } });
+    expect(done.url).toBe(`${origin}/accounts/account`);
+    expect(done.html).toContain('김크리에이터');
+  });
+
   it('refuses a callback whose state does not match this browser', async () => {
     const browser = new TestBrowser(origin);
     const response = await browser.request('/auth/callback?code=abc&state=forged', { accept: 'application/json' });
@@ -176,7 +200,7 @@ describe('the per-address login limit', () => {
     const start = await browser.navigate('/auth/login');
     const action = formAction(start.html);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 14; attempt++) {
+    for (let attempt = 0; attempt < 40; attempt++) {
       const response = await browser.request(action, { method: 'POST', form: { login: `nobody${attempt}`, password: 'x' } });
       statuses.push(response.status);
       if (response.status === 429) {

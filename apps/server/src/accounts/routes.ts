@@ -117,7 +117,7 @@ export async function accountServiceRoutes(app: FastifyInstance, options: { prov
     // "login takes continue": the studio drives sign-in, so this hands over to it.
     scope.get<{ Querystring: { continue?: string } }>(`${ACCOUNTS_MOUNT}/login`, { schema: { hide: true } }, (request, reply) => {
       const target = request.query.continue ?? studioHome;
-      return reply.redirect(`/auth/login?continue=${encodeURIComponent(target)}`);
+      return reply.redirect(`/auth/login?continue=${encodeURIComponent(target)}&reauth=1`);
     });
 
     scope.get(`${ACCOUNTS_MOUNT}/logout`, { schema: { hide: true } }, (_request, reply) =>

@@ -23,7 +23,7 @@ export function createOidcClient(config: Config, clientSecret: string) {
     postLogoutRedirectUri: `${config.publicUrl}/auth/logged-out`,
     issuerKey: config.oidc.bundled ? 'bundled' : config.oidc.issuer,
     configuration,
-    async authorizationUrl(params: { state: string; nonce: string; codeVerifier: string }): Promise<URL> {
+    async authorizationUrl(params: { state: string; nonce: string; codeVerifier: string; prompt?: 'login' | undefined }): Promise<URL> {
       return oidc.buildAuthorizationUrl(await configuration(), {
         redirect_uri: `${config.publicUrl}/auth/callback`,
         scope: 'openid profile email',
@@ -31,6 +31,7 @@ export function createOidcClient(config: Config, clientSecret: string) {
         nonce: params.nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(params.codeVerifier),
         code_challenge_method: 'S256',
+        ...(params.prompt ? { prompt: params.prompt } : {}),
       });
     },
     async exchange(currentUrl: URL, params: { state: string; nonce: string; codeVerifier: string }) {

@@ -28,11 +28,14 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
       .send(messagePage('로그인', error.message, { href: home, label: '스튜디오로 이동' }));
   }
 
-  app.get('/auth/login', { schema: { hide: true, querystring: z.object({ continue: z.string().max(4096).optional() }) } }, async (request, reply) => {
-    const { continue: raw } = request.query as { continue?: string };
+  const LoginQuery = z.object({ continue: z.string().max(4096).optional(), reauth: z.enum(['1']).optional() });
+
+  app.get('/auth/login', { schema: { hide: true, querystring: LoginQuery } }, async (request, reply) => {
+    const { continue: raw, reauth } = request.query as z.infer<typeof LoginQuery>;
     const target = resolveContinue(raw, app.config.publicUrl);
     if (!target) return refuse(request, reply, new AppError('AUTH_INVALID_CONTINUE', undefined, { continue: raw ?? null }));
-    if (request.user) return reply.redirect(target);
+    // reauth=1 asks the issuer for a fresh login even with a studio session (the account page needs its own).
+    if (request.user && !reauth) return reply.redirect(target);
 
     const params = { state: randomState(), nonce: randomNonce(), codeVerifier: randomPKCECodeVerifier() };
     const cutoff = new Date(app.clock.now().getTime() - AUTH_REQUEST_TTL_MS);
@@ -48,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
       secure,
       maxAge: AUTH_REQUEST_TTL_MS / 1000,
     });
-    return reply.redirect((await oidc.authorizationUrl(params)).href);
+    return reply.redirect((await oidc.authorizationUrl({ ...params, prompt: reauth ? 'login' : undefined })).href);
   });
 
   app.get('/auth/callback', { schema: { hide: true } }, async (request, reply) => {
