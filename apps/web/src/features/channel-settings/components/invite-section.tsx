@@ -14,6 +14,7 @@ import { type InviteInput, useCreateInvite } from '../api/create-invite';
 import { channelInvitesQueryOptions } from '../api/get-channel-invites';
 import { useChannelSettingsT } from '../messages';
 import { formatKstDateTime } from './kst-date-time';
+import { LoginField } from './login-field';
 import { roleTone } from './member-list';
 import styles from './settings.module.css';
 
@@ -52,34 +53,17 @@ function InviteForm({ channelId }: { channelId: number }) {
     );
   };
 
-  const errorId = `${id}-error`;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <div className={styles.fields}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-login`} className={styles.label}>
-            {ts('invite.login')}
-          </label>
-          <input
-            id={`${id}-login`}
-            className={styles.input}
-            value={login}
-            maxLength={100}
-            autoComplete="off"
-            placeholder={ts('invite.loginPlaceholder')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => {
-              setLogin(event.target.value);
-              if (error) setError(null);
-            }}
-          />
-          {error ? (
-            <p id={errorId} className={styles.error} role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <LoginField
+          label={ts('invite.login')}
+          placeholder={ts('invite.loginPlaceholder')}
+          value={login}
+          onChange={setLogin}
+          error={error}
+          onErrorClear={() => setError(null)}
+        />
         <div className={`${styles.field} ${styles.fieldNarrow}`}>
           <label htmlFor={`${id}-role`} className={styles.label}>
             {ts('invite.role')}

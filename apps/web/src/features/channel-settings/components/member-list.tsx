@@ -6,6 +6,7 @@ import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Avatar } from '../../../components/ui/avatar';
 import { Tag, type TagTone } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Loading } from '../../../components/ui/loading';
 import { Section } from '../../../components/ui/page';
 import { useT } from '../../../lib/i18n/i18n';
@@ -13,7 +14,6 @@ import { showToast } from '../../../lib/toast';
 import { membersQueryOptions } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useChannelSettingsT } from '../messages';
-import { ConfirmDialog } from './confirm-dialog';
 import styles from './settings.module.css';
 
 export const roleTone: Record<MemberRole, TagTone> = { OWNER: 'accent', MANAGER: 'success', CREDIT_MANAGER: 'warning' };

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { OWNER_TRANSFER_AUTO_DECLINE_DAYS } from '@studio/contract/constants';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Loading } from '../../../components/ui/loading';
 import { Section } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/error-message';
@@ -12,8 +13,8 @@ import { useCancelTransfer } from '../api/cancel-transfer';
 import { useCreateTransfer } from '../api/create-transfer';
 import { channelTransfersQueryOptions } from '../api/get-channel-transfers';
 import { useChannelSettingsT } from '../messages';
-import { ConfirmDialog } from './confirm-dialog';
 import { formatKstDateTime } from './kst-date-time';
+import { LoginField } from './login-field';
 import styles from './settings.module.css';
 
 type TransferFormProps = { channelId: number; error: string | null; setError: (error: string | null) => void };
@@ -21,7 +22,6 @@ type TransferFormProps = { channelId: number; error: string | null; setError: (e
 function TransferForm({ channelId, error, setError }: TransferFormProps) {
   const ts = useChannelSettingsT();
   const locale = useLocale();
-  const id = useId();
   const [login, setLogin] = useState('');
   const [confirming, setConfirming] = useState<string | null>(null);
   const create = useCreateTransfer(channelId);
@@ -54,33 +54,16 @@ function TransferForm({ channelId, error, setError }: TransferFormProps) {
     });
   };
 
-  const errorId = `${id}-error`;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-login`} className={styles.label}>
-          {ts('transfer.login')}
-        </label>
-        <input
-          id={`${id}-login`}
-          className={styles.input}
-          value={login}
-          maxLength={100}
-          autoComplete="off"
-          placeholder={ts('transfer.loginPlaceholder')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => {
-            setLogin(event.target.value);
-            if (error) setError(null);
-          }}
-        />
-        {error ? (
-          <p id={errorId} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <LoginField
+        label={ts('transfer.login')}
+        placeholder={ts('transfer.loginPlaceholder')}
+        value={login}
+        onChange={setLogin}
+        error={error}
+        onErrorClear={() => setError(null)}
+      />
       <Button type="submit" className={styles.submit}>
         {ts('transfer.submit')}
       </Button>

@@ -1,8 +1,17 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogCloseButton,
+  DialogContent,
+  DialogHeader,
+  DialogTitle,
+  MessageDialog,
+} from '../../../components/ui/dialog';
 import { UserIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import type { MessageKey } from '../../../lib/i18n/messages.ko';
@@ -11,7 +20,6 @@ import type { InvitationTarget } from '../api/invitation-target';
 import { useAnswerInvitation } from '../hooks/use-answer-invitation';
 import { type InvitationView, useInvitation } from '../hooks/use-invitation';
 import { type InvitationFailure, loadFailure } from '../utils/invitation-errors';
-import { MessageDialog } from './message-dialog';
 import styles from './invitation-popup.module.css';
 
 export const failureText: Record<InvitationFailure, MessageKey> = {
@@ -66,118 +74,99 @@ export function InvitationPopup({ target, onClose, onChanged, onErrorConfirm = o
     });
 
   return (
-    <Dialog.Root open onOpenChange={(open) => (open || busy ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content} aria-busy={view ? undefined : true}>
-          <div className={styles.header}>
-            <Dialog.Title className={styles.title}>
-              {view ? t(`invitation.title.${view.managementType}`) : t('invitation.loadingTitle')}
-            </Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label={t('invitation.close')} disabled={busy}>
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          {view ? (
-            <>
-              <InvitationSummary view={view} transfer={target.kind === 'TRANSFER'} />
-              <div className={styles.actions}>
-                <Button onClick={() => setStep({ name: 'confirmDecline' })} disabled={busy}>
-                  {t('invitation.decline')}
-                </Button>
-                <Button variant="primary" onClick={accept} disabled={busy}>
-                  {t('invitation.accept')}
-                </Button>
-              </div>
-            </>
-          ) : (
-            <Dialog.Description asChild>
-              <div>
-                <Loading />
-              </div>
-            </Dialog.Description>
-          )}
+    <Dialog open onOpenChange={(open) => (open || busy ? undefined : onClose())}>
+      <DialogContent variant="panel" aria-busy={view ? undefined : true}>
+        <DialogHeader>
+          <DialogTitle>{view ? t(`invitation.title.${view.managementType}`) : t('invitation.loadingTitle')}</DialogTitle>
+          <DialogCloseButton label={t('invitation.close')} disabled={busy} />
+        </DialogHeader>
+        {view ? (
+          <>
+            <InvitationSummary view={view} transfer={target.kind === 'TRANSFER'} />
+            <DialogActions>
+              <Button onClick={() => setStep({ name: 'confirmDecline' })} disabled={busy}>
+                {t('invitation.decline')}
+              </Button>
+              <Button variant="primary" onClick={accept} disabled={busy}>
+                {t('invitation.accept')}
+              </Button>
+            </DialogActions>
+          </>
+        ) : (
+          <DialogBody describes>
+            <Loading />
+          </DialogBody>
+        )}
 
-          {step.name === 'confirmDecline' ? (
-            <MessageDialog
-              title={t('invitation.declineConfirm')}
-              description={target.kind === 'TRANSFER' ? t('invitation.declineTransferNote') : undefined}
-              onDismiss={() => setStep({ name: 'main' })}
+        {step.name === 'confirmDecline' ? (
+          <MessageDialog
+            title={t('invitation.declineConfirm')}
+            description={target.kind === 'TRANSFER' ? t('invitation.declineTransferNote') : undefined}
+            onDismiss={() => setStep({ name: 'main' })}
+          >
+            <Button onClick={() => setStep({ name: 'main' })} disabled={busy}>
+              {t('invitation.no')}
+            </Button>
+            <Button variant="primary" onClick={decline} disabled={busy}>
+              {t('invitation.yes')}
+            </Button>
+          </MessageDialog>
+        ) : null}
+        {step.name === 'accepted' && view ? (
+          <MessageDialog
+            title={t('invitation.acceptedTitle')}
+            description={t(`invitation.accepted.${view.managementType}`, { channelName: view.channelName })}
+            onDismiss={onClose}
+          >
+            <Button
+              variant="primary"
+              onClick={() => {
+                onClose();
+                void navigate(`/channels/${step.channelId}`);
+              }}
             >
-              <Button onClick={() => setStep({ name: 'main' })} disabled={busy}>
-                {t('invitation.no')}
-              </Button>
-              <Button variant="primary" onClick={decline} disabled={busy}>
-                {t('invitation.yes')}
-              </Button>
-            </MessageDialog>
-          ) : null}
-          {step.name === 'accepted' && view ? (
-            <MessageDialog
-              title={t('invitation.acceptedTitle')}
-              description={t(`invitation.accepted.${view.managementType}`, { channelName: view.channelName })}
-              onDismiss={onClose}
-            >
-              <Button
-                variant="primary"
-                onClick={() => {
-                  onClose();
-                  void navigate(`/channels/${step.channelId}`);
-                }}
-              >
-                {t('invitation.confirm')}
-              </Button>
-            </MessageDialog>
-          ) : null}
-          {step.name === 'failed' ? (
-            <MessageDialog title={t(failureText[step.failure])} onDismiss={onClose}>
-              <Button variant="primary" onClick={onErrorConfirm}>
-                {t('invitation.confirm')}
-              </Button>
-            </MessageDialog>
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              {t('invitation.confirm')}
+            </Button>
+          </MessageDialog>
+        ) : null}
+        {step.name === 'failed' ? (
+          <MessageDialog title={t(failureText[step.failure])} onDismiss={onClose}>
+            <Button variant="primary" onClick={onErrorConfirm}>
+              {t('invitation.confirm')}
+            </Button>
+          </MessageDialog>
+        ) : null}
+      </DialogContent>
+    </Dialog>
   );
 }
 
 function InvitationSummary({ view, transfer }: { view: InvitationView; transfer: boolean }) {
   const t = useT();
   return (
-    <Dialog.Description asChild>
-      <div className={styles.body}>
-        <div className={styles.person}>
-          {view.personName === null ? (
-            <span className={styles.defaultAvatar} aria-hidden="true">
-              <UserIcon size={28} />
-            </span>
-          ) : (
-            <Avatar src={view.personImageUrl} name={view.personName} size={56} />
-          )}
-          <div className={styles.personText}>
-            <span className={styles.label}>{t(transfer ? 'invitation.oldOwner' : 'invitation.owner')}</span>
-            <strong className={styles.personName}>{view.personName ?? t('invitation.noOwner')}</strong>
-          </div>
+    <DialogBody describes>
+      <div className={styles.person}>
+        {view.personName === null ? (
+          <span className={styles.defaultAvatar} aria-hidden="true">
+            <UserIcon size={28} />
+          </span>
+        ) : (
+          <Avatar src={view.personImageUrl} name={view.personName} size={56} />
+        )}
+        <div className={styles.personText}>
+          <span className={styles.label}>{t(transfer ? 'invitation.oldOwner' : 'invitation.owner')}</span>
+          <strong className={styles.personName}>{view.personName ?? t('invitation.noOwner')}</strong>
         </div>
-        <dl className={styles.facts}>
-          <div>
-            <dt>{t('invitation.channel')}</dt>
-            <dd title={view.channelName}>{view.channelName}</dd>
-          </div>
-        </dl>
-        <p className={styles.note}>
-          {t(transfer ? 'invitation.note.TRANSFER' : `invitation.note.${view.managementType}`)}
-        </p>
       </div>
-    </Dialog.Description>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" focusable="false">
-      <path d="M6 6l12 12M18 6 6 18" />
-    </svg>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('invitation.channel')}</dt>
+          <dd title={view.channelName}>{view.channelName}</dd>
+        </div>
+      </dl>
+      <p className={styles.note}>
+        {t(transfer ? 'invitation.note.TRANSFER' : `invitation.note.${view.managementType}`)}
+      </p>
+    </DialogBody>
   );
 }
