@@ -198,6 +198,19 @@ describe('errors', () => {
     expect(response.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', path: '/api/nothing-here' });
   });
 
+  it('sends the security headers on every response, errors included', async () => {
+    for (const response of [await call(t.app, 'GET', '/api/me', ownerCookie), await call(t.app, 'GET', '/api/me')]) {
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
   it('publishes OpenAPI for the contract at /api/docs', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
