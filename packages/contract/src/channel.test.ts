@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOptionPath, createOptionsFor, type Channel } from './channel';
+import { channelHasHome, createOptionPath, createOptionsFor, type Channel } from './channel';
 
 const channel = (overrides: Partial<{ status: Channel['status']['code']; shorts: 'SERVICE' | 'PAUSE'; live: 'SERVICE' | 'TERMINATE'; doc: boolean; post: boolean }>) => ({
   status: { code: overrides.status ?? 'SERVICE' },
@@ -32,5 +32,13 @@ describe('createOptionPath', () => {
     expect(createOptionPath('LOOP_UPLOAD', 7)).toBe('/channels/7/videos/shorts/upload');
     expect(createOptionPath('POST', 7)).toBe('/channels/7/contents/post/create');
     expect(createOptionPath('LIVE', 7)).toBe('/channels/7/videos/lives/create');
+  });
+});
+
+describe('channelHasHome', () => {
+  it('is true only for media and contents channels', () => {
+    expect(channelHasHome('MEDIA_CHANNEL')).toBe(true);
+    expect(channelHasHome('CONTENTS_CHANNEL')).toBe(true);
+    for (const type of ['COMMUNITY_CHANNEL', 'HARMONY_NOTICE_CHANNEL', 'AUTO_CHANNEL'] as const) expect(channelHasHome(type)).toBe(false);
   });
 });

@@ -47,6 +47,11 @@ export const CreatableChannelList = z.array(CreatableChannel);
 export const HasReviewedApply = z.object({ hasReviewedApply: z.boolean() });
 export type HasReviewedApply = z.infer<typeof HasReviewedApply>;
 
+/** Spec section 2: a channel home exists only for media and contents channels. */
+export function channelHasHome(type: ChannelType): boolean {
+  return type === 'MEDIA_CHANNEL' || type === 'CONTENTS_CHANNEL';
+}
+
 /**
  * The rule behind the create menu and the create calls alike: only SERVICE
  * channels create; each option needs its own flag or service status.

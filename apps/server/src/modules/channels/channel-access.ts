@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelHasHome } from '@studio/contract/channel';
 import type { MemberRole } from '@studio/contract/enums';
 import type { ChannelRow, Db } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -36,7 +37,7 @@ export async function ownerAccess(db: Db, channelId: number, userId: number): Pr
 
 /** Channel home exists only for media and contents channels (spec section 2). */
 export function assertHasHome(channel: ChannelRow): void {
-  if (channel.channel_type !== 'MEDIA_CHANNEL' && channel.channel_type !== 'CONTENTS_CHANNEL') {
+  if (!channelHasHome(channel.channel_type)) {
     throw new AppError('CHANNEL_NOT_FOUND', '채널 홈은 미디어 채널과 콘텐츠 채널에만 있습니다.');
   }
 }

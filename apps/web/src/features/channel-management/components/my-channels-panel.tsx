@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { MyChannel } from '@studio/contract/channel';
+import { channelHasHome, type MyChannel } from '@studio/contract/channel';
 import { PAGE_SIZE_MANAGEMENT } from '@studio/contract/constants';
-import type { ChannelStatus, ChannelType } from '@studio/contract/enums';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Avatar } from '../../../components/ui/avatar';
-import { Tag, type TagTone } from '../../../components/ui/badges';
+import { Tag } from '../../../components/ui/badges';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChannelsIcon } from '../../../components/ui/icons';
@@ -14,21 +13,9 @@ import { Pagination } from '../../../components/ui/pagination';
 import { useT } from '../../../lib/i18n/i18n';
 import { managementChannelsQueryOptions } from '../api/get-management-channels';
 import { hasFilters, type ManagementSearch, noFilters, toFiltersParam } from '../hooks/use-management-search';
+import { ChannelStatusTag } from '../../channels/components/channel-status-tag';
 import { ChannelFilters } from './channel-filters';
 import styles from './channel-management.module.css';
-
-const statusTone: Record<ChannelStatus, TagTone> = {
-  SERVICE: 'success',
-  WAIT: 'warning',
-  VIEWONLY: 'neutral',
-  STOP: 'danger',
-  DELETED: 'danger',
-};
-
-/** Spec: channel home exists only for media and contents channels. */
-function hasChannelHome(type: ChannelType): boolean {
-  return type === 'MEDIA_CHANNEL' || type === 'CONTENTS_CHANNEL';
-}
 
 type PanelProps = { search: ManagementSearch; update: (next: Partial<ManagementSearch>) => void };
 
@@ -103,7 +90,7 @@ export function MyChannelsPanel({ search, update }: PanelProps) {
 function ChannelRow({ channel }: { channel: MyChannel }) {
   const t = useT();
   const type = channel.channelInfo.channelType.code;
-  const home = hasChannelHome(type) ? `/channels/${channel.id}` : null;
+  const home = channelHasHome(type) ? `/channels/${channel.id}` : null;
   return (
     <li className={styles.row} data-channel-id={channel.id}>
       <Avatar src={channel.channelInfo.profileImageUrl} name={channel.name} size={40} />
@@ -119,7 +106,7 @@ function ChannelRow({ channel }: { channel: MyChannel }) {
         )}
         <div className={styles.tags}>
           <Tag tone="accent">{t(`channelType.${type}`)}</Tag>
-          <Tag tone={statusTone[channel.status.code]}>{t(`channelStatus.${channel.status.code}`)}</Tag>
+          <ChannelStatusTag status={channel.status.code} />
           <Tag>{t(`memberRole.${channel.role}`)}</Tag>
         </div>
       </div>

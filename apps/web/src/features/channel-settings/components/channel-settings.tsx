@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { channelHasHome } from '@studio/contract/channel';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { buttonClassName } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
@@ -44,7 +45,7 @@ function ChannelSettingsPage({ channelId }: { channelId: number }) {
   const myChannels = useQuery(myChannelsQueryOptions());
   const channel = myChannels.data?.find((candidate) => candidate.id === channelId);
   const type = channel?.channelInfo.channelType.code;
-  const hasHome = type === 'MEDIA_CHANNEL' || type === 'CONTENTS_CHANNEL';
+  const hasHome = type !== undefined && channelHasHome(type);
 
   return (
     <Page

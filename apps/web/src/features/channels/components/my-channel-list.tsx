@@ -1,33 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { MyChannel } from '@studio/contract/channel';
-import type { ChannelStatus, ChannelType } from '@studio/contract/enums';
-import { Tag, type TagTone } from '../../../components/ui/badges';
+import { channelHasHome, type MyChannel } from '@studio/contract/channel';
+import { Tag } from '../../../components/ui/badges';
 import { Avatar } from '../../../components/ui/avatar';
 import { buttonClassName } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChannelsIcon } from '../../../components/ui/icons';
 import { useT } from '../../../lib/i18n/i18n';
 import { myChannelsQueryOptions } from '../api/get-my-channels';
+import { ChannelStatusTag } from './channel-status-tag';
 import styles from './my-channel-list.module.css';
-
-const statusTone: Record<ChannelStatus, TagTone> = {
-  SERVICE: 'success',
-  WAIT: 'warning',
-  VIEWONLY: 'neutral',
-  STOP: 'danger',
-  DELETED: 'danger',
-};
-
-/** Spec: channel home exists only for media and contents channels. */
-function hasChannelHome(type: ChannelType): boolean {
-  return type === 'MEDIA_CHANNEL' || type === 'CONTENTS_CHANNEL';
-}
 
 function ChannelRow({ channel }: { channel: MyChannel }) {
   const t = useT();
   const type = channel.channelInfo.channelType.code;
-  const home = hasChannelHome(type) ? `/channels/${channel.id}` : null;
+  const home = channelHasHome(type) ? `/channels/${channel.id}` : null;
   return (
     <li className={styles.row}>
       <Avatar src={channel.channelInfo.profileImageUrl} name={channel.name} size={40} />
@@ -43,7 +30,7 @@ function ChannelRow({ channel }: { channel: MyChannel }) {
         )}
         <div className={styles.tags}>
           <Tag tone="accent">{t(`channelType.${type}`)}</Tag>
-          <Tag tone={statusTone[channel.status.code]}>{t(`channelStatus.${channel.status.code}`)}</Tag>
+          <ChannelStatusTag status={channel.status.code} />
           <Tag>{t(`memberRole.${channel.role}`)}</Tag>
         </div>
       </div>
