@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { channelHasHome, type MyChannel } from '@studio/contract/channel';
+import type { MyChannel } from '@studio/contract/channel';
 import { PAGE_SIZE_MANAGEMENT } from '@studio/contract/constants';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
-import { Avatar } from '../../../components/ui/avatar';
-import { Tag } from '../../../components/ui/badges';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChannelsIcon } from '../../../components/ui/icons';
@@ -13,8 +11,8 @@ import { Pagination } from '../../../components/ui/pagination';
 import { useT } from '../../../lib/i18n/i18n';
 import { managementChannelsQueryOptions } from '../api/get-management-channels';
 import { hasFilters, type ManagementSearch, noFilters, toFiltersParam } from '../hooks/use-management-search';
-import { ChannelStatusTag } from '../../channels/components/channel-status-tag';
 import { ChannelFilters } from './channel-filters';
+import { ChannelIdentity, channelHomePath } from '../../channels/components/channel-identity';
 import styles from './channel-management.module.css';
 
 type PanelProps = { search: ManagementSearch; update: (next: Partial<ManagementSearch>) => void };
@@ -89,27 +87,10 @@ export function MyChannelsPanel({ search, update }: PanelProps) {
 
 function ChannelRow({ channel }: { channel: MyChannel }) {
   const t = useT();
-  const type = channel.channelInfo.channelType.code;
-  const home = channelHasHome(type) ? `/channels/${channel.id}` : null;
+  const home = channelHomePath(channel);
   return (
     <li className={styles.row} data-channel-id={channel.id}>
-      <Avatar src={channel.channelInfo.profileImageUrl} name={channel.name} size={40} />
-      <div className={styles.main}>
-        {home ? (
-          <Link to={home} className={styles.name} title={channel.name}>
-            {channel.name}
-          </Link>
-        ) : (
-          <span className={styles.name} title={channel.name}>
-            {channel.name}
-          </span>
-        )}
-        <div className={styles.tags}>
-          <Tag tone="accent">{t(`channelType.${type}`)}</Tag>
-          <ChannelStatusTag status={channel.status.code} />
-          <Tag>{t(`memberRole.${channel.role}`)}</Tag>
-        </div>
-      </div>
+      <ChannelIdentity channel={channel} />
       <div className={styles.rowActions}>
         {channel.role === 'OWNER' ? (
           <Link to={`/channels/${channel.id}/settings`} className={buttonClassName('ghost', 'small')}>

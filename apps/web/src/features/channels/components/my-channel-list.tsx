@@ -1,39 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { channelHasHome, type MyChannel } from '@studio/contract/channel';
-import { Tag } from '../../../components/ui/badges';
-import { Avatar } from '../../../components/ui/avatar';
+import type { MyChannel } from '@studio/contract/channel';
 import { buttonClassName } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChannelsIcon } from '../../../components/ui/icons';
 import { useT } from '../../../lib/i18n/i18n';
 import { myChannelsQueryOptions } from '../api/get-my-channels';
-import { ChannelStatusTag } from './channel-status-tag';
+import { ChannelIdentity, channelHomePath } from './channel-identity';
 import styles from './my-channel-list.module.css';
 
 function ChannelRow({ channel }: { channel: MyChannel }) {
   const t = useT();
-  const type = channel.channelInfo.channelType.code;
-  const home = channelHasHome(type) ? `/channels/${channel.id}` : null;
+  const home = channelHomePath(channel);
   return (
     <li className={styles.row}>
-      <Avatar src={channel.channelInfo.profileImageUrl} name={channel.name} size={40} />
-      <div className={styles.main}>
-        {home ? (
-          <Link to={home} className={styles.name} title={channel.name}>
-            {channel.name}
-          </Link>
-        ) : (
-          <span className={styles.name} title={channel.name}>
-            {channel.name}
-          </span>
-        )}
-        <div className={styles.tags}>
-          <Tag tone="accent">{t(`channelType.${type}`)}</Tag>
-          <ChannelStatusTag status={channel.status.code} />
-          <Tag>{t(`memberRole.${channel.role}`)}</Tag>
-        </div>
-      </div>
+      <ChannelIdentity channel={channel} />
       {home ? (
         <Link to={home} className={buttonClassName('secondary', 'small', styles.action)}>
           {t('myChannels.open')}
