@@ -80,3 +80,9 @@ export function pgAdapterFactory(db: Db) {
     }
   };
 }
+
+/** The provider's rows past their expiry (codes, sessions, interactions, grants): find() already ignores them. */
+export async function purgeExpiredOidcPayloads(db: Db, now: Date): Promise<number> {
+  const result = await db.deleteFrom('account.oidc_payloads').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
