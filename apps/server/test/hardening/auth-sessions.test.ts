@@ -106,7 +106,7 @@ describe('logging out', () => {
   it('is not done by a GET from a foreign page or a client without fetch metadata: it asks instead', async () => {
     const person = await createPerson(t.db);
     const cookie = await t.cookieFor(person.userId);
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}]) {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}] as Record<string, string>[]) {
       const response = await logout('GET', cookie, headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(200);
       expect(response.body).toContain('<form method="post" action="/auth/logout">');
@@ -116,11 +116,12 @@ describe('logging out', () => {
   });
 
   it('is done by a GET the person typed or the studio sent, and by a POST from the studio', async () => {
-    for (const request of [
-      { method: 'GET' as const, headers: { 'sec-fetch-site': 'same-origin' } },
-      { method: 'GET' as const, headers: { 'sec-fetch-site': 'none' } },
-      { method: 'POST' as const, headers: { origin: ORIGIN } },
-    ]) {
+    const requests: { method: 'GET' | 'POST'; headers: Record<string, string> }[] = [
+      { method: 'GET', headers: { 'sec-fetch-site': 'same-origin' } },
+      { method: 'GET', headers: { 'sec-fetch-site': 'none' } },
+      { method: 'POST', headers: { origin: ORIGIN } },
+    ];
+    for (const request of requests) {
       const person = await createPerson(t.db);
       const cookie = await t.cookieFor(person.userId);
       const response = await logout(request.method, cookie, request.headers);
