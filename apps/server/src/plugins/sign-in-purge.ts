@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { purgeExpiredOidcPayloads } from '../accounts/oidc-adapter';
+import { oidcPayloadRepository } from '../accounts/oidc-payload-repository';
 import { webSessionRepository } from '../accounts/web-session-repository';
 import { AUTH_REQUEST_TTL_MS, authRequestRepository } from '../auth/auth-request-repository';
 import type { Db } from '../db/schema';
@@ -21,7 +21,7 @@ export async function purgeExpiredSignIns(db: Db, now: Date, options: { sessionI
     sessions: await sessionRepository(db).purgeExpired(now, idleCutoff(now, options.sessionIdleHours)),
     authRequests: await authRequestRepository(db).purgeOlderThan(new Date(now.getTime() - AUTH_REQUEST_TTL_MS)),
     webSessions: await webSessionRepository(db).purgeExpired(now),
-    oidcPayloads: await purgeExpiredOidcPayloads(db, now),
+    oidcPayloads: await oidcPayloadRepository(db).purgeExpired(now),
   };
 }
 
