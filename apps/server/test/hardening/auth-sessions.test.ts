@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
 import { hashToken } from '../../src/lib/session-token';
 import { purgeExpiredSignIns } from '../../src/plugins/sign-in-purge';
 import { createPerson } from '../../src/seed/factories';
@@ -152,5 +153,17 @@ describe('caching of personal answers', () => {
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
     expect((await t.app.inject({ method: 'GET', url: '/auth/to-login.js' })).headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('the sign-in settings', () => {
+  it('have defaults, and production never hashes passwords cheaply', () => {
+    const config = loadConfig({});
+    expect(config.sessionIdleHours).toBe(72);
+    expect(config.authStartRateLimitPerMinute).toBe(60);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: 'false', PASSWORD_HASH_COST: '1024' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: 'false', PASSWORD_HASH_COST: '16384' })).not.toThrow();
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '1000' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => loadConfig({ SESSION_IDLE_HOURS: '0' })).toThrow(/SESSION_IDLE_HOURS/);
   });
 });
