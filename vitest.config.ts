@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Test people's passwords are hashed cheaply; production ignores this (see accounts/password.ts).
+          env: { PASSWORD_HASH_COST: '1024' },
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -13,7 +13,8 @@ import { createDb } from '../apps/server/src/db/database';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { sessionCookieName, sessionRepository } from '../apps/server/src/plugins/session';
+import { sessionCookieName } from '../apps/server/src/plugins/session';
+import { sessionRepository } from '../apps/server/src/plugins/session-repository';
 import { seedDemoWorld } from '../apps/server/src/seed/demo';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);

@@ -11,6 +11,7 @@ import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { Db } from './db/schema';
 import type { Clock } from './lib/clock';
+import { serializeRequest } from './lib/log-redaction';
 import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
 import { managementRoutes } from './modules/channels/management-routes';
 import { channelRoutes } from './modules/channels/routes';
@@ -26,18 +27,28 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { requireSession } from './plugins/require-user';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
+import { signInPurgeTimer } from './plugins/sign-in-purge';
 import { swaggerPlugin } from './plugins/swagger';
 import { spaRoutes } from './web/spa';
 import './types';
 
-export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; backgroundJobs?: boolean };
+export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; logStream?: { write(line: string): void }; backgroundJobs?: boolean };
 
 /** Infrastructure plugins first, then the account service, sign-in, the API and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const secure = config.publicUrl.startsWith('https:');
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Addresses without OAuth codes, states, ID tokens or stream keys; no headers, so no cookies.
+            serializers: { req: serializeRequest },
+            redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: secure,
     bodyLimit: 1024 * 1024,
   });
@@ -89,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(noticeRoutes, { prefix: '/external' });
   if (options.backgroundJobs !== false) await app.register(expiryTimer);
+  if (options.backgroundJobs !== false) await app.register(signInPurgeTimer);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   await app.register(spaRoutes);
   return app;

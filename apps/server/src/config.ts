@@ -21,6 +21,13 @@ const EnvSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+    SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(72),
+    AUTH_START_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    PASSWORD_HASH_COST: z.coerce
+      .number()
+      .int()
+      .refine((value) => value >= 1_024 && value <= 131_072 && (value & (value - 1)) === 0, 'a power of two from 1024 to 131072')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -31,6 +38,9 @@ const EnvSchema = z
     }
     if (env.NODE_ENV === 'production' && env.DEMO && env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'the demo world is never seeded in production: set DEMO=false' });
+    }
+    if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST !== undefined && env.PASSWORD_HASH_COST < 16_384) {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'tests only: production never hashes below 16384' });
     }
   });
 
@@ -52,6 +62,10 @@ export type Config = {
     clientSecret: string | undefined;
   };
   sessionTtlHours: number;
+  /** A studio session unused this long ends, whatever its absolute lifetime. */
+  sessionIdleHours: number;
+  /** Sign-in starts (/auth/login) allowed per client address and minute; each one stores a pending request. */
+  authStartRateLimitPerMinute: number;
   /** Login form posts allowed per client address and minute (on top of the per-account lockout). */
   loginRateLimitPerMinute: number;
   logLevel: string;
@@ -95,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       clientSecret: value.OIDC_CLIENT_SECRET,
     },
     sessionTtlHours: value.SESSION_TTL_HOURS,
+    sessionIdleHours: value.SESSION_IDLE_HOURS,
+    authStartRateLimitPerMinute: value.AUTH_START_RATE_LIMIT_PER_MINUTE,
     loginRateLimitPerMinute: value.LOGIN_RATE_LIMIT_PER_MINUTE,
     logLevel: value.LOG_LEVEL,
   };

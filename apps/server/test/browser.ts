@@ -10,6 +10,10 @@ export class TestBrowser {
     return this.jar.get(name);
   }
 
+  cookieHeader(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   setCookie(name: string, value: string) {
     this.jar.set(name, value);
   }
@@ -26,7 +30,8 @@ export class TestBrowser {
     }
   }
 
-  async request(url: string, init: { method?: string; form?: Record<string, string>; accept?: string } = {}) {
+  /** `form` as a string is sent as it is, for bodies a record cannot hold (repeated fields). */
+  async request(url: string, init: { method?: string; form?: Record<string, string> | string; accept?: string } = {}) {
     const target = new URL(url, this.origin);
     const headers: Record<string, string> = { accept: init.accept ?? 'text/html' };
     if (this.jar.size) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -36,7 +41,7 @@ export class TestBrowser {
       method: init.method ?? 'GET',
       headers,
       redirect: 'manual',
-      body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+      body: typeof init.form === 'string' ? init.form : init.form ? new URLSearchParams(init.form).toString() : undefined,
     });
     this.store(response);
     return response;

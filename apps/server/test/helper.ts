@@ -7,7 +7,8 @@ import { loadConfig } from '../src/config';
 import { createDb } from '../src/db/database';
 import type { Db } from '../src/db/schema';
 import { fixedClock } from '../src/lib/clock';
-import { sessionCookieName, sessionRepository } from '../src/plugins/session';
+import { sessionCookieName } from '../src/plugins/session';
+import { sessionRepository } from '../src/plugins/session-repository';
 
 export const ORIGIN = 'http://localhost:8080';
 
@@ -51,7 +52,8 @@ export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(options: { env?: Record<string, string>; now?: Date } = {}) {
   const database = await createTestDatabase();
   const clock = fixedClock(options.now ?? new Date('2026-11-22T03:00:00Z'));
-  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  // Tests move the clock by days; the idle timeout has its own tests.
+  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', ...options.env });
   const app = await buildApp({ config, db: database.db, clock, logger: false, backgroundJobs: false });
   await app.ready();
   return {
@@ -61,7 +63,7 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     config,
     /** A session cookie for this user, as the sign-in would set it. */
     async cookieFor(userId: number): Promise<string> {
-      const token = await sessionRepository(database.db).create(userId, null, new Date(clock.now().getTime() + 30 * 86_400_000));
+      const token = await sessionRepository(database.db).create(userId, null, new Date(clock.now().getTime() + 30 * 86_400_000), clock.now());
       return `${sessionCookieName(false)}=${token}`;
     },
     async close() {

@@ -95,8 +95,10 @@ describe('sign-in through the bundled OpenID provider', () => {
       expect(failed.response.status).toBe(401);
     }
     const locked = await browser.navigate(action, { method: 'POST', form: { login: 'locked', password: 'demo1234' } });
-    expect(locked.response.status).toBe(429);
-    expect(locked.html).toContain('로그인 시도가 너무 많습니다');
+    // Answered like any wrong login: the page never tells that this account exists.
+    expect(locked.response.status).toBe(401);
+    expect(locked.html).toContain('아이디 또는 비밀번호가 올바르지 않습니다.');
+    expect((await browser.request('/api/me', { accept: 'application/json' })).status).toBe(401);
   });
 
   it('refuses a continue address outside the studio (no open redirect)', async () => {

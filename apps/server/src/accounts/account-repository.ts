@@ -8,9 +8,6 @@ export type Account = {
   name: string;
   email: string | null;
   profileImageUrl: string | null;
-  passwordHash: string;
-  failedLogins: number;
-  lockedUntil: Date | null;
 };
 
 const columns = [
@@ -19,17 +16,10 @@ const columns = [
   'name',
   'email',
   'profile_image_url as profileImageUrl',
-  'password_hash as passwordHash',
-  'failed_logins as failedLogins',
-  'locked_until as lockedUntil',
 ] as const;
 
 export function accountRepository(db: Db) {
   return {
-    async findByLogin(login: string): Promise<Account | undefined> {
-      const row = await db.selectFrom('account.accounts').select(columns).where('login', '=', login.toLowerCase()).executeTakeFirst();
-      return row;
-    },
     async findById(id: number): Promise<Account | undefined> {
       const row = await db.selectFrom('account.accounts').select(columns).where('id', '=', id).executeTakeFirst();
       return row;
@@ -48,17 +38,28 @@ export function accountRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    /** Counts a failure; the fifth in a row locks the account for `lockMs`. */
-    async recordFailure(id: number, now: Date, lockAfter: number, lockMs: number) {
-      await db
+    /**
+     * Reserves one password check for a login, in one statement, before the
+     * password is looked at: it counts the attempt as a failure and, at the
+     * `lockAfter`th in a row, locks the account until `now + lockMs`. Parallel
+     * guesses queue on the row, so no more than `lockAfter` of them get through
+     * per lock period. Returns nothing for an unknown or locked login (the caller
+     * answers both alike). An expired lock starts a fresh count.
+     */
+    async reserveAttempt(login: string, now: Date, lockAfter: number, lockMs: number): Promise<{ id: number; passwordHash: string } | undefined> {
+      const attempts = sql<number>`CASE WHEN locked_until IS NULL THEN failed_logins + 1 ELSE 1 END`;
+      return db
         .updateTable('account.accounts')
         .set({
-          failed_logins: sql`failed_logins + 1`,
-          locked_until: sql`CASE WHEN failed_logins + 1 >= ${lockAfter} THEN ${new Date(now.getTime() + lockMs)}::timestamptz ELSE locked_until END`,
+          failed_logins: attempts,
+          locked_until: sql`CASE WHEN ${attempts} >= ${lockAfter} THEN ${new Date(now.getTime() + lockMs)}::timestamptz ELSE NULL END`,
         })
-        .where('id', '=', id)
-        .execute();
+        .where('login', '=', login.toLowerCase())
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .returning(['id', 'password_hash as passwordHash'])
+        .executeTakeFirst();
     },
+    /** A right password: the reserved attempt and any count before it are forgiven. */
     async recordSuccess(id: number) {
       await db.updateTable('account.accounts').set({ failed_logins: 0, locked_until: null }).where('id', '=', id).execute();
     },

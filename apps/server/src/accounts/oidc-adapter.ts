@@ -1,52 +1,26 @@
-import { sql } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/schema';
+import { oidcPayloadRepository } from './oidc-payload-repository';
 
 /**
  * oidc-provider's storage in PostgreSQL, so sign-in state survives restarts
- * and is shared by every instance. One table holds every model.
+ * and is shared by every instance.
  */
 export function pgAdapterFactory(db: Db) {
+  const payloads = oidcPayloadRepository(db);
   return class PgAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      const row = {
-        model: this.model,
-        id,
-        payload: JSON.stringify(payload),
-        grant_id: payload.grantId ?? null,
-        user_code: payload.userCode ?? null,
-        uid: payload.uid ?? null,
-        expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-      };
-      await db
-        .insertInto('account.oidc_payloads')
-        .values(row)
-        .onConflict((conflict) =>
-          conflict.columns(['model', 'id']).doUpdateSet({
-            payload: row.payload,
-            grant_id: row.grant_id,
-            user_code: row.user_code,
-            uid: row.uid,
-            expires_at: row.expires_at,
-          }),
-        )
-        .execute();
+      await payloads.upsert(this.model, id, payload, expiresIn ? new Date(Date.now() + expiresIn * 1000) : null);
     }
 
     private async findWhere(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-      const row = await db
-        .selectFrom('account.oidc_payloads')
-        .select(['payload', 'consumed_at'])
-        .where('model', '=', this.model)
-        .where(column, '=', value)
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
-        .executeTakeFirst();
+      const row = await payloads.find(this.model, column, value);
       if (!row) return undefined;
       return {
         ...(row.payload as AdapterPayload),
-        ...(row.consumed_at ? { consumed: Math.floor(row.consumed_at.getTime() / 1000) } : {}),
+        ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}),
       };
     }
 
@@ -62,21 +36,16 @@ export function pgAdapterFactory(db: Db) {
       return this.findWhere('user_code', userCode);
     }
 
-    async consume(id: string): Promise<void> {
-      await db
-        .updateTable('account.oidc_payloads')
-        .set({ consumed_at: sql`now()` })
-        .where('model', '=', this.model)
-        .where('id', '=', id)
-        .execute();
+    consume(id: string): Promise<void> {
+      return payloads.consume(this.model, id);
     }
 
-    async destroy(id: string): Promise<void> {
-      await db.deleteFrom('account.oidc_payloads').where('model', '=', this.model).where('id', '=', id).execute();
+    destroy(id: string): Promise<void> {
+      return payloads.destroy(this.model, id);
     }
 
-    async revokeByGrantId(grantId: string): Promise<void> {
-      await db.deleteFrom('account.oidc_payloads').where('grant_id', '=', grantId).execute();
+    revokeByGrantId(grantId: string): Promise<void> {
+      return payloads.revokeByGrantId(grantId);
     }
   };
 }

@@ -61,6 +61,18 @@ export function messagePage(title: string, message: string, link?: { href: strin
   return layout(title, `<h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(message)}</p>${action}`);
 }
 
+/**
+ * Asks before signing out: logging out is a POST from this page, so a link on
+ * a foreign page cannot sign a person out.
+ */
+export function logoutConfirmPage(): string {
+  return layout(
+    '로그아웃',
+    `<h1>로그아웃</h1><p class="lead">스튜디오와 계정에서 로그아웃합니다.</p>
+<form method="post" action="/auth/logout"><button type="submit">로그아웃</button></form>`,
+  );
+}
+
 /** The RP-initiated logout confirmation: submits itself, with a button if scripts are off. */
 export function logoutPage(form: string): string {
   return layout(

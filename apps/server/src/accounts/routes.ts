@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import { hashToken } from '../plugins/session';
 import { accountRepository } from './account-repository';
-import { verifyPassword } from './password';
-import { accountPage, loginPage, logoutScript, messagePage } from './pages';
+import { dummyPasswordHash, verifyPassword } from './password';
+import { accountPage, loginPage, logoutConfirmPage, logoutScript, messagePage } from './pages';
 import { ACCOUNTS_MOUNT } from './provider';
+import { webSessionRepository } from './web-session-repository';
 
 const LOCK_AFTER_FAILURES = 5;
 const LOCK_MS = 5 * 60_000;
@@ -15,18 +14,29 @@ const WEB_SESSION_COOKIE = 'studio_account';
 const WEB_SESSION_MS = 14 * 24 * 3_600_000;
 
 export const texts = {
+  // Also the answer for an unknown or locked login: the form never tells whether an account exists.
   wrongCredentials: '아이디 또는 비밀번호가 올바르지 않습니다.',
-  locked: '로그인 시도가 너무 많습니다. 5분 후 다시 시도하세요.',
+  invalidForm: '아이디와 비밀번호를 다시 입력해 주세요.',
   rateLimited: '로그인 요청이 너무 많습니다. 잠시 후 다시 시도하세요.',
   expired: '로그인 요청이 만료되었습니다. 스튜디오에서 다시 로그인해 주세요.',
 };
 
-const LoginForm = z.object({ login: z.string().trim().max(100).default(''), password: z.string().max(200).default('') });
+// Lengths count characters, not UTF-16 units. PostgreSQL cannot store NUL, and no login holds a control character.
+const maxChars = (max: number) => (value: string) => [...value].length <= max;
+const noControl = (value: string) => [...value].every((char) => char.charCodeAt(0) >= 0x20 && char !== '\u007f');
+const LoginForm = z
+  .object({
+    login: z.string().refine(maxChars(100)).refine(noControl).transform((value) => value.trim()),
+    password: z.string().refine(maxChars(200)).refine((value) => !value.includes('\u0000')),
+  })
+  // One value per field and no other fields: `login[]=…` or a repeated field is not this form.
+  .strict();
 
 /** Pages and OpenID endpoints of the bundled account service, under /accounts. */
 export async function accountServiceRoutes(app: FastifyInstance, options: { provider: Provider; clientId: string }) {
   const { provider } = options;
   const accounts = accountRepository(app.db);
+  const webSessions = webSessionRepository(app.db);
   const secure = app.config.publicUrl.startsWith('https:');
   const studioHome = `${app.config.publicUrl}/studio/`;
   const callback = provider.callback();
@@ -91,24 +101,23 @@ export async function accountServiceRoutes(app: FastifyInstance, options: { prov
         if (!details || details.uid !== request.params.uid || details.prompt.name !== 'login') {
           return html(reply, 400, messagePage('로그인', texts.expired, { href: studioHome, label: '스튜디오로 이동' }));
         }
-        const form = LoginForm.parse(request.body ?? {});
+        const parsed = LoginForm.safeParse(request.body ?? {});
+        if (!parsed.success) return html(reply, 400, loginPage({ action, error: texts.invalidForm }));
+        const form = parsed.data;
         const now = app.clock.now();
-        const account = form.login ? await accounts.findByLogin(form.login) : undefined;
-        if (account?.lockedUntil && account.lockedUntil > now) {
-          return html(reply, 429, loginPage({ action, login: form.login, error: texts.locked }));
-        }
-        const ok = account ? await verifyPassword(form.password, account.passwordHash) : false;
-        if (!account || !ok) {
-          if (account) await accounts.recordFailure(account.id, now, LOCK_AFTER_FAILURES, LOCK_MS);
+        // The attempt is counted (and the lock taken) before the password is looked at.
+        const reserved = await accounts.reserveAttempt(form.login, now, LOCK_AFTER_FAILURES, LOCK_MS);
+        const ok = await verifyPassword(form.password, reserved?.passwordHash ?? (await dummyPasswordHash()));
+        if (!reserved || !ok) {
           return html(reply, 401, loginPage({ action, login: form.login, error: texts.wrongCredentials }));
         }
-        await accounts.recordSuccess(account.id);
-        await startWebSession(reply, account.id, now);
+        await accounts.recordSuccess(reserved.id);
+        await startWebSession(reply, reserved.id, now);
         reply.hijack();
         await provider.interactionFinished(
           request.raw,
           reply.raw,
-          { login: { accountId: String(account.id), remember: true } },
+          { login: { accountId: String(reserved.id), remember: true } },
           { mergeWithLastSubmission: false },
         );
       },
@@ -121,7 +130,7 @@ export async function accountServiceRoutes(app: FastifyInstance, options: { prov
     });
 
     scope.get(`${ACCOUNTS_MOUNT}/logout`, { schema: { hide: true } }, (_request, reply) =>
-      html(reply, 200, messagePage('로그아웃', '스튜디오와 계정에서 로그아웃합니다.', { href: '/auth/logout', label: '로그아웃' })),
+      html(reply, 200, logoutConfirmPage()),
     );
 
     scope.get(`${ACCOUNTS_MOUNT}/logout.js`, { schema: { hide: true } }, (_request, reply) =>
@@ -139,12 +148,16 @@ export async function accountServiceRoutes(app: FastifyInstance, options: { prov
 
   provider.on('end_session.success', (ctx) => {
     ctx.cookies.set(WEB_SESSION_COOKIE, null, { path: ACCOUNTS_MOUNT });
+    // Signing out at the provider signs the person out of the account page too, in every browser.
+    const accountId = Number(ctx.oidc.session?.accountId);
+    if (Number.isSafeInteger(accountId)) {
+      webSessions.endAllFor(accountId).catch((error: unknown) => app.log.error({ err: error }, 'could not end the account page sessions'));
+    }
   });
 
   async function startWebSession(reply: FastifyReply, accountId: number, now: Date) {
-    const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + WEB_SESSION_MS);
-    await app.db.insertInto('account.web_sessions').values({ id: hashToken(token), account_id: accountId, expires_at: expiresAt }).execute();
+    const token = await webSessions.create(accountId, expiresAt);
     // The reply is handed to the provider next, which skips Fastify's onSend: write the cookie on the raw response.
     reply.raw.setHeader(
       'set-cookie',
@@ -155,12 +168,7 @@ export async function accountServiceRoutes(app: FastifyInstance, options: { prov
   async function currentAccount(request: FastifyRequest) {
     const token = request.cookies[WEB_SESSION_COOKIE];
     if (!token) return undefined;
-    const row = await app.db
-      .selectFrom('account.web_sessions')
-      .select('account_id')
-      .where('id', '=', hashToken(token))
-      .where('expires_at', '>', app.clock.now())
-      .executeTakeFirst();
-    return row ? accounts.findById(row.account_id) : undefined;
+    const accountId = await webSessions.findAccountId(token, app.clock.now());
+    return accountId === undefined ? undefined : accounts.findById(accountId);
   }
 }

@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { messagePage } from '../accounts/pages';
+import { logoutConfirmPage, messagePage } from '../accounts/pages';
+import { webSessionRepository } from '../accounts/web-session-repository';
 import { AppError } from '../lib/errors';
+import { sessionRepository } from '../plugins/session-repository';
+import { AUTH_REQUEST_TTL_MS, authRequestRepository } from './auth-request-repository';
 import { resolveContinue } from './continue-url';
 import { randomNonce, randomPKCECodeVerifier, randomState, type OidcClient } from './oidc-client';
 import { userRepository } from './user-repository';
 
 const STATE_COOKIE = 'studio_auth_state';
-const AUTH_REQUEST_TTL_MS = 10 * 60_000;
+/** Fetch metadata of a GET that may sign out: typed or bookmarked (none), or from the studio itself. */
+const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
 const CallbackQuery = z.object({ state: z.string().min(1).max(200) }).loose();
 
@@ -15,6 +19,9 @@ const CallbackQuery = z.object({ state: z.string().min(1).max(200) }).loose();
 export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClient }) {
   const { oidc } = options;
   const users = userRepository(app.db);
+  const authRequests = authRequestRepository(app.db);
+  const sessions = sessionRepository(app.db);
+  const webSessions = webSessionRepository(app.db);
   const secure = app.config.publicUrl.startsWith('https:');
   const home = `${app.config.publicUrl}/studio/`;
 
@@ -30,7 +37,15 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
 
   const LoginQuery = z.object({ continue: z.string().max(4096).optional(), reauth: z.enum(['1']).optional() });
 
-  app.get('/auth/login', { schema: { hide: true, querystring: LoginQuery } }, async (request, reply) => {
+  const startLimit = {
+    max: app.config.authStartRateLimitPerMinute,
+    timeWindow: '1 minute',
+    // A signed-in visit only redirects; every other start stores a pending sign-in row.
+    allowList: (request: FastifyRequest) => request.user !== null && !(request.query as { reauth?: string }).reauth,
+    errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: '로그인 요청이 너무 많습니다. 잠시 후 다시 시도하세요.' }),
+  };
+
+  app.get('/auth/login', { schema: { hide: true, querystring: LoginQuery }, config: { rateLimit: startLimit } }, async (request, reply) => {
     const { continue: raw, reauth } = request.query as z.infer<typeof LoginQuery>;
     const target = resolveContinue(raw, app.config.publicUrl);
     if (!target) return refuse(request, reply, new AppError('AUTH_INVALID_CONTINUE', undefined, { continue: raw ?? null }));
@@ -38,12 +53,8 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
     if (request.user && !reauth) return reply.redirect(target);
 
     const params = { state: randomState(), nonce: randomNonce(), codeVerifier: randomPKCECodeVerifier() };
-    const cutoff = new Date(app.clock.now().getTime() - AUTH_REQUEST_TTL_MS);
-    await app.db.deleteFrom('auth_requests').where('created_at', '<', cutoff).execute();
-    await app.db
-      .insertInto('auth_requests')
-      .values({ state: params.state, nonce: params.nonce, code_verifier: params.codeVerifier, continue_url: target })
-      .execute();
+    // Left-over requests are removed by the periodic purge, not here on every start.
+    await authRequests.create({ ...params, continueUrl: target }, app.clock.now());
     reply.setCookie(STATE_COOKIE, params.state, {
       path: '/auth',
       httpOnly: true,
@@ -61,8 +72,8 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
     if (!query.success || !cookieState || cookieState !== query.data.state) {
       return refuse(request, reply, new AppError('AUTH_LOGIN_FAILED'));
     }
-    const pending = await app.db.deleteFrom('auth_requests').where('state', '=', cookieState).returningAll().executeTakeFirst();
-    if (!pending || pending.created_at.getTime() < app.clock.now().getTime() - AUTH_REQUEST_TTL_MS) {
+    const pending = await authRequests.take(cookieState);
+    if (!pending || pending.createdAt.getTime() < app.clock.now().getTime() - AUTH_REQUEST_TTL_MS) {
       return refuse(request, reply, new AppError('AUTH_LOGIN_FAILED'));
     }
 
@@ -71,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
       result = await oidc.exchange(new URL(request.url, app.config.publicUrl), {
         state: pending.state,
         nonce: pending.nonce,
-        codeVerifier: pending.code_verifier,
+        codeVerifier: pending.codeVerifier,
       });
     } catch (error) {
       request.log.warn({ err: error }, 'sign-in code exchange failed');
@@ -89,27 +100,27 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
     // Rotate: whatever session this browser had ends here.
     await app.sessions.end(request, reply);
     await app.sessions.start(reply, userId, result.idToken);
-    return reply.redirect(pending.continue_url);
+    return reply.redirect(pending.continueUrl);
   });
 
   async function logout(request: FastifyRequest, reply: FastifyReply) {
-    if (request.method === 'GET' && request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError('CSRF_ORIGIN_MISMATCH');
+    if (request.method === 'GET' && !OWN_FETCH_SITES.has(String(request.headers['sec-fetch-site']))) {
+      // A link or image on another page (or a client without fetch metadata): ask, never sign out.
+      return reply.status(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(logoutConfirmPage());
     }
-    const idToken = request.user ? await sessionIdToken(request.user.sessionId) : null;
+    const details = request.user ? await sessions.findLogoutDetails(request.user.sessionId) : undefined;
     await app.sessions.end(request, reply);
+    if (details && app.config.oidc.bundled && details.issuer === oidc.issuerKey) {
+      // One person: the bundled account page's sign-in ends with the studio's, whether or not the browser finishes the issuer's logout.
+      await webSessions.endAllFor(Number(details.subject));
+    }
     let next = `${app.config.publicUrl}/auth/logged-out`;
     try {
-      next = await oidc.endSessionUrl(idToken);
+      next = await oidc.endSessionUrl(details?.idToken ?? null);
     } catch (error) {
       request.log.warn({ err: error }, 'issuer unreachable at logout; the studio session is ended anyway');
     }
     return reply.redirect(next, 303);
-  }
-
-  async function sessionIdToken(sessionId: string) {
-    const row = await app.db.selectFrom('sessions').select('id_token').where('id', '=', sessionId).executeTakeFirst();
-    return row?.id_token ?? null;
   }
 
   // Sends a signed-out page view to the login with its whole address, fragment included.

@@ -68,6 +68,7 @@ export type Database = {
     id_token: string | null;
     created_at: Timestamp;
     expires_at: Timestamp;
+    last_seen_at: Timestamp;
   };
   auth_requests: {
     state: string;

@@ -25,8 +25,33 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** Paths the OpenID provider itself answers (token, end-session, …), not our own account pages. */
+/**
+ * Paths the OpenID provider itself answers (token, end-session, …), not our own
+ * account pages. Decided on the decoded, normalised path the router matches, so
+ * `/accounts/%69nteraction/…` or `/accounts//interaction/…` cannot pass for a
+ * provider path. A path that does not decode is not exempt.
+ */
 export function isProviderPath(url: string): boolean {
-  if (!url.startsWith('/accounts/')) return false;
-  return !/^\/accounts\/(interaction\/|account(\?|$)|login(\?|$)|logout(\?|$))/.test(url);
+  const path = decodedPath(url);
+  if (path === null || !path.startsWith('/accounts/')) return false;
+  // Case-blind and with an optional trailing slash: a wider match here only adds the Origin check.
+  return !/^\/accounts\/(interaction(\/|$)|(account|login|logout)\/?$)/i.test(path);
+}
+
+function decodedPath(url: string): string | null {
+  const raw = url.split('?', 1)[0] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const segments: string[] = [];
+  for (const segment of decoded.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  const trailing = decoded.endsWith('/') && segments.length > 0 ? '/' : '';
+  return `/${segments.join('/')}${trailing}`;
 }

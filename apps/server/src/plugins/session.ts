@@ -1,44 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/schema';
-import type { SessionUser } from '../types';
+import { sessionRepository } from './session-repository';
 
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-studio_session' : 'studio_session');
 
-/** The cookie carries a random token; the database keeps only its hash. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** Last-seen is written at most this often, so a busy session costs no write per request. */
+export const TOUCH_EVERY_MS = 5 * 60_000;
 
-export function sessionRepository(db: Db) {
-  return {
-    async create(userId: number, idToken: string | null, expiresAt: Date): Promise<string> {
-      const token = randomBytes(32).toString('base64url');
-      await db.insertInto('sessions').values({ id: hashToken(token), user_id: userId, id_token: idToken, expires_at: expiresAt }).execute();
-      return token;
-    },
-    async find(token: string, now: Date): Promise<(SessionUser & { idToken: string | null }) | undefined> {
-      const id = hashToken(token);
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'users.id',
-          'users.login',
-          'users.name',
-          'users.profile_image_url as profileImageUrl',
-          'users.is_operator as isOperator',
-          'sessions.id_token as idToken',
-        ])
-        .where('sessions.id', '=', id)
-        .where('sessions.expires_at', '>', now)
-        .executeTakeFirst();
-      return row ? { ...row, sessionId: id } : undefined;
-    },
-    async destroy(sessionId: string): Promise<void> {
-      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
-    },
-  };
-}
+export const idleCutoff = (now: Date, idleHours: number) => new Date(now.getTime() - idleHours * 3_600_000);
 
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const secure = app.config.publicUrl.startsWith('https:');
@@ -48,14 +17,27 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const token = request.cookies[cookieName];
-    request.user = token ? ((await sessions.find(token, app.clock.now())) ?? null) : null;
+    if (!token) {
+      request.user = null;
+      return;
+    }
+    const now = app.clock.now();
+    const found = await sessions.find(token, now, idleCutoff(now, app.config.sessionIdleHours));
+    if (!found) {
+      request.user = null;
+      return;
+    }
+    const { lastSeenAt, ...user } = found;
+    if (now.getTime() - lastSeenAt.getTime() >= TOUCH_EVERY_MS) await sessions.touch(user.sessionId, now);
+    request.user = user;
   });
 
   app.decorate('sessions', {
     cookieName,
     async start(reply: FastifyReply, userId: number, idToken: string | null) {
-      const expiresAt = new Date(app.clock.now().getTime() + app.config.sessionTtlHours * 3_600_000);
-      const token = await sessions.create(userId, idToken, expiresAt);
+      const now = app.clock.now();
+      const expiresAt = new Date(now.getTime() + app.config.sessionTtlHours * 3_600_000);
+      const token = await sessions.create(userId, idToken, expiresAt, now);
       reply.setCookie(cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
     },
     async end(request: FastifyRequest, reply: FastifyReply) {

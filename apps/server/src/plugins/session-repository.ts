@@ -1,0 +1,65 @@
+import type { Db } from '../db/schema';
+import { hashToken, newToken } from '../lib/session-token';
+import type { SessionUser } from '../types';
+
+export type FoundSession = SessionUser & { lastSeenAt: Date };
+
+/** Studio sessions: rows keyed by the hash of the cookie's token. */
+export function sessionRepository(db: Db) {
+  return {
+    /** `now` is when the session was last seen: its start. */
+    async create(userId: number, idToken: string | null, expiresAt: Date, now: Date = new Date()): Promise<string> {
+      const token = newToken();
+      await db
+        .insertInto('sessions')
+        .values({ id: hashToken(token), user_id: userId, id_token: idToken, expires_at: expiresAt, last_seen_at: now })
+        .execute();
+      return token;
+    },
+    /** The person behind a live session: neither past its lifetime nor idle since `idleCutoff`. */
+    async find(token: string, now: Date, idleCutoff: Date): Promise<FoundSession | undefined> {
+      const id = hashToken(token);
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'users.id',
+          'users.login',
+          'users.name',
+          'users.profile_image_url as profileImageUrl',
+          'users.is_operator as isOperator',
+          'sessions.last_seen_at as lastSeenAt',
+        ])
+        .where('sessions.id', '=', id)
+        .where('sessions.expires_at', '>', now)
+        .where('sessions.last_seen_at', '>', idleCutoff)
+        .executeTakeFirst();
+      return row ? { ...row, sessionId: id } : undefined;
+    },
+    async touch(sessionId: string, now: Date): Promise<void> {
+      await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).where('last_seen_at', '<', now).execute();
+    },
+    /** What logging out needs: the ID token for the issuer's end-session, and who signed in where. */
+    async findLogoutDetails(sessionId: string) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id_token as idToken', 'users.issuer', 'users.subject'])
+        .where('sessions.id', '=', sessionId)
+        .executeTakeFirst();
+    },
+    async destroy(sessionId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    },
+    /** Sessions past their lifetime or idle since `idleCutoff`. */
+    async purgeExpired(now: Date, idleCutoff: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleCutoff)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof sessionRepository>;

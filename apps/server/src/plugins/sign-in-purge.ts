@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { oidcPayloadRepository } from '../accounts/oidc-payload-repository';
+import { webSessionRepository } from '../accounts/web-session-repository';
+import { AUTH_REQUEST_TTL_MS, authRequestRepository } from '../auth/auth-request-repository';
+import type { Db } from '../db/schema';
+import { idleCutoff } from './session';
+import { sessionRepository } from './session-repository';
+
+const EVERY_MS = 15 * 60_000;
+
+export type PurgeResult = { sessions: number; authRequests: number; webSessions: number; oidcPayloads: number };
+
+/**
+ * Removes what sign-in leaves behind once it can no longer be used: studio
+ * sessions past their lifetime or idle, sign-ins never finished, account page
+ * sessions and the OpenID provider's expired rows. Every lookup already
+ * ignores these rows; this keeps the tables bounded.
+ */
+export async function purgeExpiredSignIns(db: Db, now: Date, options: { sessionIdleHours: number }): Promise<PurgeResult> {
+  return {
+    sessions: await sessionRepository(db).purgeExpired(now, idleCutoff(now, options.sessionIdleHours)),
+    authRequests: await authRequestRepository(db).purgeOlderThan(new Date(now.getTime() - AUTH_REQUEST_TTL_MS)),
+    webSessions: await webSessionRepository(db).purgeExpired(now),
+    oidcPayloads: await oidcPayloadRepository(db).purgeExpired(now),
+  };
+}
+
+/** Runs the purge at start and every fifteen minutes while the server is up. */
+export async function signInPurgeTimer(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const run = () => {
+    // One run at a time: a slow database must not stack purges up.
+    running ??= purgeExpiredSignIns(app.db, app.clock.now(), { sessionIdleHours: app.config.sessionIdleHours })
+      .then((result) => {
+        if (Object.values(result).some(Boolean)) app.log.info(result, 'purged expired sign-in rows');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'sign-in purge failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  app.addHook('onReady', async () => {
+    await run();
+    timer = setInterval(() => void run(), EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
