@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createApplication, createChannel, createInvite, createPerson, createTransfer, type Person } from '../src/seed/factories';
+import { ApplyResultPage } from '@studio/contract/management';
 import { call, createTestApp, type TestContext } from './helper';
 
 let t: TestContext;
@@ -97,10 +98,10 @@ describe('GET /api/channels/management', () => {
 
 describe('GET /api/channels/management/apply-result', () => {
   it('lists my applications newest first with status and rejection reason', async () => {
-    const page = (await call(t.app, 'GET', '/api/channels/management/apply-result', cookie)).json<{ content: Record<string, unknown>[] }>();
+    const page = ApplyResultPage.parse((await call(t.app, 'GET', '/api/channels/management/apply-result', cookie)).json());
     expect(page).toMatchObject({ totalElements: 3 });
     expect(page.content.map((item) => item.channelName)).toEqual(['신청 2', '신청 1', '신청 0']);
-    expect(page.content[2]).toMatchObject({ status: 'REJECT', rejectReason: '운영 계획이 부족합니다.', reviewedAt: '2026.11.22' });
+    expect(page.content[2]).toMatchObject({ status: 'REJECT', rejectReason: '운영 계획이 부족합니다.', reviewedAt: t.clock.now().toISOString() });
   });
 
   it('filters by channel type and refuses an unknown one', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { declineExpired } from '../src/modules/members/invitation-service';
+import { declineExpired } from '../src/modules/invites/expiry-sweep';
 import { addMember, createChannel, createInvite, createPerson, type Person } from '../src/seed/factories';
 import { call, createTestApp, type TestContext } from './helper';
 

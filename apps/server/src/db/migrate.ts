@@ -1,12 +1,14 @@
 import { Migrator, type Migration } from 'kysely';
 import * as initial from './migrations/0001-initial';
 import * as channelManagement from './migrations/0002-channel-management';
+import * as structuredNotifications from './migrations/0003-structured-notifications';
 import type { Db } from './schema';
 
 // Listed here rather than read from disk so the same list runs under tsx, vitest and a bundle.
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-channel-management': channelManagement,
+  '0003-structured-notifications': structuredNotifications,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

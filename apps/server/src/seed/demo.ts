@@ -1,15 +1,15 @@
-import { OWNER_INVITE_AUTO_DECLINE_DAYS, OWNER_TRANSFER_AUTO_DECLINE_DAYS } from '@studio/contract/constants';
 import type { Db } from '../db/schema';
+import { insertInvite } from '../modules/invites/invite-repository';
+import { insertNotification } from '../modules/notifications/notification-repository';
+import { insertTransfer } from '../modules/transfers/transfer-repository';
 import {
   addMember,
   createApplication,
   createChannel,
   createContent,
-  createInvite,
   createNotice,
   createNotification,
   createPerson,
-  createTransfer,
 } from './factories';
 
 const DAY = 86_400_000;
@@ -105,28 +105,10 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       reviewed_at: null,
     });
 
-    const managerInvite = await createInvite(trx, {
-      channel_id: studioDaily,
-      invitee_user_id: newbie.userId,
-      inviter_user_id: creator.userId,
-      role: 'MANAGER',
-      created_at: ago(1 * DAY),
-    });
-    const ownerInvite = await createInvite(trx, {
-      channel_id: harborRadio,
-      invitee_user_id: newbie.userId,
-      inviter_user_id: operator.userId,
-      role: 'OWNER',
-      created_at: ago(2 * DAY),
-      expires_at: new Date(ago(2 * DAY).getTime() + OWNER_INVITE_AUTO_DECLINE_DAYS * DAY),
-    });
-    const transfer = await createTransfer(trx, {
-      channel_id: cookingNotes,
-      from_user_id: creator.userId,
-      to_user_id: newbie.userId,
-      created_at: ago(6 * HOUR),
-      expires_at: new Date(ago(6 * HOUR).getTime() + OWNER_TRANSFER_AUTO_DECLINE_DAYS * DAY),
-    });
+    // Through the same creation functions as the studio, so the 30- and 7-day deadlines are the real ones.
+    const managerInvite = await insertInvite(trx, { channelId: studioDaily, inviteeId: newbie.userId, inviterId: creator.userId, role: 'MANAGER', at: ago(1 * DAY) });
+    const ownerInvite = await insertInvite(trx, { channelId: harborRadio, inviteeId: newbie.userId, inviterId: operator.userId, role: 'OWNER', at: ago(2 * DAY) });
+    const transfer = await insertTransfer(trx, { channelId: cookingNotes, fromUserId: creator.userId, toUserId: newbie.userId, at: ago(6 * HOUR) });
 
     const contents: [channel: number, kind: 'CONTENT_VIEW' | 'SHORTS' | 'NEWS' | 'POST' | 'LIVE', status: string, title: string, views: number, ageMs: number][] = [
       [studioDaily, 'CONTENT_VIEW', 'PUBLIC', '이번 주 스튜디오 소식 총정리', 152_340, 2 * HOUR],
@@ -183,14 +165,42 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
 
     await notify(creator.userId, null, '입점 신청하신 Cooking Notes 채널이 승인되었습니다.', '/studio/channels/management', ago(3 * DAY), true);
     await notify(creator.userId, studioDaily, "Studio Daily 채널의 라이브 '주간 스튜디오 토크'가 종료되었습니다.", `/studio/channels/${studioDaily}`, ago(20 * HOUR));
-    await notify(creator.userId, studioDaily, '이매니저 님이 Studio Daily 채널의 매니저가 되었습니다.', `/studio/channels/${studioDaily}`, ago(5 * HOUR));
+    await insertNotification(trx, {
+      userId: creator.userId,
+      channelId: studioDaily,
+      type: 'INVITE_ACCEPTED',
+      params: { channelName: 'Studio Daily', actorName: manager.name, role: 'MANAGER' },
+      landingUrl: `/studio/channels/${studioDaily}`,
+      at: ago(5 * HOUR),
+    });
     await notify(creator.userId, null, '스튜디오 정기 점검이 11월 28일 새벽 2시에 진행됩니다.', '/studio/notices', ago(2 * HOUR));
     await notify(creator.userId, cityNews, '시티 뉴스 채널에 새 콘텐츠 검토 요청이 있습니다.', `/studio/channels/${cityNews}`, ago(40 * 60_000));
     await notify(creator.userId, cookingNotes, 'Cooking Notes 채널의 포스트에 새 댓글 12개가 달렸습니다.', `/studio/channels/${cookingNotes}`, ago(3 * 60_000));
 
-    await notify(newbie.userId, studioDaily, 'Studio Daily 채널의 매니저로 초대되었습니다.', `/studio/profile/alarm#inviteObjectId=${managerInvite}`, ago(1 * DAY));
-    await notify(newbie.userId, harborRadio, 'Harbor Radio 채널의 소유자로 초대되었습니다.', `/studio/profile/alarm#inviteObjectId=${ownerInvite}`, ago(2 * DAY));
-    await notify(newbie.userId, cookingNotes, 'Cooking Notes 채널의 소유권 이전 요청이 도착했습니다.', `/studio/profile/alarm#transferObjectId=${transfer}`, ago(6 * HOUR));
+    await insertNotification(trx, {
+      userId: newbie.userId,
+      channelId: studioDaily,
+      type: 'INVITE_RECEIVED',
+      params: { channelName: 'Studio Daily', role: 'MANAGER' },
+      landingUrl: `/studio/profile/alarm#inviteObjectId=${managerInvite}`,
+      at: ago(1 * DAY),
+    });
+    await insertNotification(trx, {
+      userId: newbie.userId,
+      channelId: harborRadio,
+      type: 'INVITE_RECEIVED',
+      params: { channelName: 'Harbor Radio', role: 'OWNER' },
+      landingUrl: `/studio/profile/alarm#inviteObjectId=${ownerInvite}`,
+      at: ago(2 * DAY),
+    });
+    await insertNotification(trx, {
+      userId: newbie.userId,
+      channelId: cookingNotes,
+      type: 'TRANSFER_REQUESTED',
+      params: { channelName: 'Cooking Notes', actorName: creator.name },
+      landingUrl: `/studio/profile/alarm#transferObjectId=${transfer}`,
+      at: ago(6 * HOUR),
+    });
 
     await notify(manager.userId, studioDaily, 'Studio Daily 채널의 매니저가 되었습니다.', `/studio/channels/${studioDaily}`, ago(5 * HOUR));
 

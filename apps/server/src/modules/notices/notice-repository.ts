@@ -12,6 +12,7 @@ const toNotice = (row: NoticeRow, now: Date): Notice => ({
   title: row.title,
   category: row.category,
   timeString: formatKstDate(row.published_at),
+  publishedAt: row.published_at.toISOString(),
   isNew: now.getTime() - row.published_at.getTime() < NOTICE_NEW_DAYS * 86_400_000,
 });
 

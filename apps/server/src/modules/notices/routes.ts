@@ -1,25 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { NoticeDetail, NoticeListQuery, NoticePage } from '@studio/contract/notice';
+import { ContentIdParams } from '@studio/contract/params';
+import { errorResponses } from '@studio/contract/responses';
 import { notFound } from '../../lib/errors';
 import { noticeRepository } from './notice-repository';
-
-const ContentIdParams = z.object({ contentId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /** The portal's notices, public like the rest of /external. */
 export async function noticeRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const notices = noticeRepository(app.db);
 
-  app.get('/notices', { schema: { tags: ['notices'], querystring: NoticeListQuery, response: { 200: NoticePage } } }, async (request) => {
+  app.get('/notices', { schema: { tags: ['notices'], querystring: NoticeListQuery, response: { 200: NoticePage, ...errorResponses } } }, async (request) => {
     const { consumerCategory, page, size } = request.query;
     return notices.list(consumerCategory, page, size, app.clock.now());
   });
 
   app.get(
     '/notices/:contentId',
-    { schema: { tags: ['notices'], params: ContentIdParams, response: { 200: NoticeDetail } } },
+    { schema: { tags: ['notices'], params: ContentIdParams, response: { 200: NoticeDetail, ...errorResponses } } },
     async (request) => {
       const notice = await notices.find(request.params.contentId, app.clock.now());
       if (!notice) throw notFound('notice');
