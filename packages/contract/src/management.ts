@@ -34,7 +34,7 @@ export function splitManagementFilters(tokens: readonly string[]): ManagementFil
   return filters;
 }
 
-export const ManagementFilterToken = z.union([ChannelType, ChannelStatus, MemberRole]);
+const ManagementFilterToken = z.union([ChannelType, ChannelStatus, MemberRole]);
 
 export const ManagementQuery = z.object({
   filters: z

@@ -18,7 +18,7 @@ export function requireChannel(request: FastifyRequest): { channel: ChannelRow; 
   const user = requireUser(request);
   if (!request.channel || !request.channelRole) {
     // A handler asked for a channel on a route that did not declare channel access: a programming error.
-    throw new Error(`${request.routeOptions.method} ${request.routeOptions.url} reads the channel without channel access`);
+    throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} reads the channel without channel access`);
   }
   return { channel: request.channel, role: request.channelRole, user };
 }

@@ -13,7 +13,7 @@ import { toChannel } from '../channels/channel-repository';
 import { contentRepository } from './content-repository';
 
 /** The server holds the create menu's rule too: a create call for a disabled option is refused. */
-export function assertCreateOption(channel: ChannelRow, option: CreateOption): void {
+function assertCreateOption(channel: ChannelRow, option: CreateOption): void {
   if (!createOptionsFor(toChannel(channel)).includes(option)) {
     throw new AppError('CREATE_OPTION_DISABLED', undefined, { option, channelStatus: channel.status });
   }

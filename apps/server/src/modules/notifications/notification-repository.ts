@@ -8,7 +8,7 @@ import { koreanNotificationText } from './notification-text';
 
 type Executor = Db | Transaction<Database>;
 
-export type NewNotification = {
+type NewNotification = {
   userId: number;
   channelId: number | null;
   landingUrl: string | null;
