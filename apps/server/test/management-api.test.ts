@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createApplication, createChannel, createInvite, createPerson, createTransfer, type Person } from '../src/seed/factories';
-import { ApplyResultPage } from '@studio/contract/management';
+import { ApplyResultPage, PendingInvitePage } from '@studio/contract/management';
 import { call, createTestApp, type TestContext } from './helper';
 
 let t: TestContext;
@@ -126,6 +126,39 @@ describe('GET /api/channels/management/invite and tab-count', () => {
       ]),
     );
     expect((await call(t.app, 'GET', '/api/channels/management/invite?page=x', cookie)).statusCode).toBe(400);
+  });
+
+  it('pages invites and transfers together, newest first, in the database', async () => {
+    const someone = await createPerson(t.db);
+    const cookieOf = await t.cookieFor(someone.userId);
+    const owner = await createPerson(t.db, { name: '보낸 사람' });
+    const base = t.clock.now().getTime();
+    const expected: string[] = [];
+    // Five invites and four transfers, alternating in time: newest first they interleave.
+    for (let index = 0; index < 9; index++) {
+      const channelId = await createChannel(t.db, { name: `섞인 ${index}` });
+      await addMember(t.db, channelId, owner.userId, 'OWNER');
+      const created_at = new Date(base - (index + 1) * 60_000);
+      if (index % 2 === 0) {
+        await createInvite(t.db, { channel_id: channelId, invitee_user_id: someone.userId, inviter_user_id: owner.userId, role: 'MANAGER', created_at });
+      } else {
+        await createTransfer(t.db, { channel_id: channelId, from_user_id: owner.userId, to_user_id: someone.userId, created_at, expires_at: new Date(base + 86_400_000) });
+      }
+      expected.push(`섞인 ${index}`);
+    }
+    const pages = [];
+    for (let number = 0; number < 3; number++) {
+      pages.push(PendingInvitePage.parse((await call(t.app, 'GET', `/api/channels/management/invite?page=${number}&size=4`, cookieOf)).json()));
+    }
+    expect(pages.map((page) => [page.numberOfElements, page.last])).toEqual([
+      [4, false],
+      [4, false],
+      [1, true],
+    ]);
+    expect(pages.every((page) => page.totalElements === 9)).toBe(true);
+    expect(pages.flatMap((page) => page.content.map((item) => item.channelName))).toEqual(expected);
+    expect(pages[0]?.content.map((item) => item.kind)).toEqual(['INVITE', 'TRANSFER', 'INVITE', 'TRANSFER']);
+    expect(pages[0]?.content[0]?.createdAt).toBe(new Date(base - 60_000).toISOString());
   });
 
   it('counts each tab', async () => {

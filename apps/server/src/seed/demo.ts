@@ -1,5 +1,6 @@
 import type { Db } from '../db/schema';
 import { insertInvite } from '../modules/invites/invite-repository';
+import { logActivity } from '../modules/members/activity-repository';
 import { insertNotification } from '../modules/notifications/notification-repository';
 import { insertTransfer } from '../modules/transfers/transfer-repository';
 import {
@@ -34,6 +35,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
     const studioDaily = await createChannel(trx, {
       name: 'Studio Daily',
       channel_type: 'MEDIA_CHANNEL',
+      subscriber_count: 128_450,
       status: 'SERVICE',
       shorts_status: 'SERVICE',
       live_status: 'SERVICE',
@@ -48,6 +50,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
     const cookingNotes = await createChannel(trx, {
       name: 'Cooking Notes',
       channel_type: 'CONTENTS_CHANNEL',
+      subscriber_count: 3_210,
       status: 'SERVICE',
       shorts_status: 'PAUSE',
       live_status: 'PAUSE',
@@ -56,6 +59,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
     const cityNews = await createChannel(trx, {
       name: '시티 뉴스 — 우리 동네 소식을 가장 빠르게 전하는 지역 방송 채널',
       channel_type: 'MEDIA_CHANNEL',
+      subscriber_count: 54_020,
       status: 'SERVICE',
       shorts_status: 'SERVICE',
       live_status: 'PAUSE',
@@ -71,9 +75,6 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       use_post_write: true,
     });
 
-    await trx.updateTable('channels').set({ subscriber_count: 128_450 }).where('id', '=', studioDaily).execute();
-    await trx.updateTable('channels').set({ subscriber_count: 3_210 }).where('id', '=', cookingNotes).execute();
-    await trx.updateTable('channels').set({ subscriber_count: 54_020 }).where('id', '=', cityNews).execute();
 
     await addMember(trx, studioDaily, creator.userId, 'OWNER');
     await addMember(trx, studioDaily, manager.userId, 'MANAGER');
@@ -142,15 +143,10 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       });
     }
 
-    await trx
-      .insertInto('channel_activity')
-      .values([
-        { channel_id: studioDaily, action: 'INVITE_SENT', actor_user_id: creator.userId, target_user_id: manager.userId, role: 'MANAGER', created_at: ago(6 * HOUR) },
-        { channel_id: studioDaily, action: 'INVITE_ACCEPTED', actor_user_id: manager.userId, target_user_id: manager.userId, role: 'MANAGER', created_at: ago(5 * HOUR) },
-        { channel_id: studioDaily, action: 'INVITE_SENT', actor_user_id: creator.userId, target_user_id: newbie.userId, role: 'MANAGER', created_at: ago(1 * DAY) },
-        { channel_id: cookingNotes, action: 'TRANSFER_STARTED', actor_user_id: creator.userId, target_user_id: newbie.userId, role: 'OWNER', created_at: ago(6 * HOUR) },
-      ])
-      .execute();
+    await logActivity(trx, { channelId: studioDaily, action: 'INVITE_SENT', actorUserId: creator.userId, targetUserId: manager.userId, role: 'MANAGER', at: ago(6 * HOUR) });
+    await logActivity(trx, { channelId: studioDaily, action: 'INVITE_ACCEPTED', actorUserId: manager.userId, targetUserId: manager.userId, role: 'MANAGER', at: ago(5 * HOUR) });
+    await logActivity(trx, { channelId: studioDaily, action: 'INVITE_SENT', actorUserId: creator.userId, targetUserId: newbie.userId, role: 'MANAGER', at: ago(1 * DAY) });
+    await logActivity(trx, { channelId: cookingNotes, action: 'TRANSFER_STARTED', actorUserId: creator.userId, targetUserId: newbie.userId, role: 'OWNER', at: ago(6 * HOUR) });
 
     const notify = (userId: number, channelId: number | null, message: string, landingUrl: string | null, createdAt: Date, read = false) =>
       createNotification(trx, {

@@ -1,6 +1,5 @@
 import { sql, type Transaction } from 'kysely';
 import type { NotificationGroup } from '@studio/contract/enums';
-import { formatTimeString } from '@studio/contract/format';
 import type { Notification, NotificationParams, NotificationType } from '@studio/contract/notification';
 import { toPage, type Page } from '@studio/contract/page';
 import type { Database, Db } from '../../db/schema';
@@ -39,6 +38,9 @@ export async function insertNotification(db: Executor, entry: NewNotification): 
   return row.id;
 }
 
+/** A notification as stored; the spec's `timeString` is added where the answer is written. */
+export type NotificationRecord = Omit<Notification, 'timeString' | 'createdAt'> & { createdAt: Date };
+
 export function notificationRepository(db: Db) {
   const forGroup = (userId: number, group: NotificationGroup, channelId?: number) => {
     let query = db.selectFrom('notifications').where('user_id', '=', userId);
@@ -50,7 +52,7 @@ export function notificationRepository(db: Db) {
   };
 
   return {
-    async list(userId: number, group: NotificationGroup, page: number, size: number, now: Date, channelId?: number): Promise<Page<Notification>> {
+    async list(userId: number, group: NotificationGroup, page: number, size: number, channelId?: number): Promise<Page<NotificationRecord>> {
       const [rows, total] = await Promise.all([
         forGroup(userId, group, channelId)
           .select(['id', 'type', 'params', 'message', 'image_url', 'read_at', 'created_at', 'landing_url', 'channel_id'])
@@ -68,8 +70,7 @@ export function notificationRepository(db: Db) {
           message: row.message,
           imageUrl: row.image_url,
           read: row.read_at !== null,
-          createdAt: row.created_at.toISOString(),
-          timeString: formatTimeString(row.created_at, now),
+          createdAt: row.created_at,
           landingUrl: row.landing_url,
           channelId: row.channel_id,
         })),

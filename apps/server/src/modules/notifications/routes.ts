@@ -3,9 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChannelNotificationQuery, NotificationListQuery, NotificationPage, UnreadCount } from '@studio/contract/notification';
 import { ChannelIdParams, IdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
+import { formatTimeString } from '@studio/contract/format';
+import type { Notification } from '@studio/contract/notification';
+import type { Page } from '@studio/contract/page';
 import { forbidden, notFound } from '../../lib/errors';
 import { requireChannel, requireUser } from '../../plugins/require-user';
-import { notificationRepository } from './notification-repository';
+import { notificationRepository, type NotificationRecord } from './notification-repository';
+
+/** The instant leaves as ISO; `timeString` (a spec field) is its Korean relative text at answer time. */
+function present(page: Page<NotificationRecord>, now: Date): Page<Notification> {
+  return {
+    ...page,
+    content: page.content.map(({ createdAt, ...rest }) => ({ ...rest, createdAt: createdAt.toISOString(), timeString: formatTimeString(createdAt, now) })),
+  };
+}
 
 export async function notificationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +28,7 @@ export async function notificationRoutes(instance: FastifyInstance) {
     { config: { access: 'session' }, schema: { tags, querystring: NotificationListQuery, response: { 200: NotificationPage, ...errorResponses } } },
     async (request) => {
       const { group, page, size } = request.query;
-      return notifications.list(requireUser(request).id, group, page, size, app.clock.now());
+      return present(await notifications.list(requireUser(request).id, group, page, size), app.clock.now());
     },
   );
 
@@ -35,7 +46,7 @@ export async function notificationRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { channel, user } = requireChannel(request);
-      return notifications.list(user.id, 'ALL', request.query.page, request.query.size, app.clock.now(), channel.id);
+      return present(await notifications.list(user.id, 'ALL', request.query.page, request.query.size, channel.id), app.clock.now());
     },
   );
 
