@@ -71,5 +71,11 @@ describe('GET /external/notices/:contentId', () => {
     expect((await t.app.inject({ method: 'GET', url: '/external/notices/999999' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/external/notices/${future}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/external/notices/abc' })).statusCode).toBe(400);
+    // Only plain decimal digits: these all read as a number through Number().
+    for (const bad of ['0x1', '1e0', '+1', ' 1', '01', '0']) {
+      const response = await t.app.inject({ method: 'GET', url: `/external/notices/${encodeURIComponent(bad)}` });
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json(), bad).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
   });
 });
