@@ -148,6 +148,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
     await logActivity(trx, { channelId: studioDaily, action: 'INVITE_SENT', actorUserId: creator.userId, targetUserId: newbie.userId, role: 'MANAGER', at: ago(1 * DAY) });
     await logActivity(trx, { channelId: cookingNotes, action: 'TRANSFER_STARTED', actorUserId: creator.userId, targetUserId: newbie.userId, role: 'OWNER', at: ago(6 * HOUR) });
 
+    // Free text (OPERATOR_MESSAGE): demo events that have no type of their own.
     const notify = (userId: number, channelId: number | null, message: string, landingUrl: string | null, createdAt: Date, read = false) =>
       createNotification(trx, {
         user_id: userId,
@@ -161,14 +162,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
 
     await notify(creator.userId, null, '입점 신청하신 Cooking Notes 채널이 승인되었습니다.', '/studio/channels/management', ago(3 * DAY), true);
     await notify(creator.userId, studioDaily, "Studio Daily 채널의 라이브 '주간 스튜디오 토크'가 종료되었습니다.", `/studio/channels/${studioDaily}`, ago(20 * HOUR));
-    await insertNotification(trx, {
-      userId: creator.userId,
-      channelId: studioDaily,
-      type: 'INVITE_ACCEPTED',
-      params: { channelName: 'Studio Daily', actorName: manager.name, role: 'MANAGER' },
-      landingUrl: `/studio/channels/${studioDaily}`,
-      at: ago(5 * HOUR),
-    });
+    await notify(creator.userId, studioDaily, '이매니저 님이 Studio Daily 채널의 매니저가 되었습니다.', `/studio/channels/${studioDaily}`, ago(5 * HOUR));
     await notify(creator.userId, null, '스튜디오 정기 점검이 11월 28일 새벽 2시에 진행됩니다.', '/studio/notices', ago(2 * HOUR));
     await notify(creator.userId, cityNews, '시티 뉴스 채널에 새 콘텐츠 검토 요청이 있습니다.', `/studio/channels/${cityNews}`, ago(40 * 60_000));
     await notify(creator.userId, cookingNotes, 'Cooking Notes 채널의 포스트에 새 댓글 12개가 달렸습니다.', `/studio/channels/${cookingNotes}`, ago(3 * 60_000));
