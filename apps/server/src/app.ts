@@ -16,15 +16,16 @@ import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
 import { managementRoutes } from './modules/channels/management-routes';
 import { channelRoutes } from './modules/channels/routes';
 import { contentRoutes } from './modules/contents/routes';
-import { myInvitationRoutes } from './modules/members/my-invitation-routes';
+import { expiryTimer } from './modules/invites/expiry-sweep';
+import { inviteRoutes } from './modules/invites/routes';
 import { memberRoutes } from './modules/members/routes';
-import { expiryTimer } from './modules/members/expiry-timer';
 import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { transferRoutes } from './modules/transfers/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
-import { requireSession } from './plugins/require-user';
+import { accessPlugin } from './plugins/access';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { signInPurgeTimer } from './plugins/sign-in-purge';
@@ -85,15 +86,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      // Auth for everything under /api sits here, in one hook.
-      api.addHook('onRequest', requireSession);
+      // Auth for everything under /api sits here: every route declares its access, one hook enforces it.
+      await api.register(accessPlugin);
       await api.register(meRoutes);
       await api.register(channelRoutes);
       await api.register(notificationRoutes);
       await api.register(managementRoutes);
       await api.register(channelDetailRoutes);
       await api.register(memberRoutes);
-      await api.register(myInvitationRoutes);
+      await api.register(inviteRoutes);
+      await api.register(transferRoutes);
       await api.register(contentRoutes);
     },
     { prefix: '/api' },

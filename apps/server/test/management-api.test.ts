@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createApplication, createChannel, createInvite, createPerson, createTransfer, type Person } from '../src/seed/factories';
+import { ApplyResultPage, PendingInvitePage } from '@studio/contract/management';
 import { call, createTestApp, type TestContext } from './helper';
 
 let t: TestContext;
@@ -97,10 +98,10 @@ describe('GET /api/channels/management', () => {
 
 describe('GET /api/channels/management/apply-result', () => {
   it('lists my applications newest first with status and rejection reason', async () => {
-    const page = (await call(t.app, 'GET', '/api/channels/management/apply-result', cookie)).json<{ content: Record<string, unknown>[] }>();
+    const page = ApplyResultPage.parse((await call(t.app, 'GET', '/api/channels/management/apply-result', cookie)).json());
     expect(page).toMatchObject({ totalElements: 3 });
     expect(page.content.map((item) => item.channelName)).toEqual(['신청 2', '신청 1', '신청 0']);
-    expect(page.content[2]).toMatchObject({ status: 'REJECT', rejectReason: '운영 계획이 부족합니다.', reviewedAt: '2026.11.22' });
+    expect(page.content[2]).toMatchObject({ status: 'REJECT', rejectReason: '운영 계획이 부족합니다.', reviewedAt: t.clock.now().toISOString() });
   });
 
   it('filters by channel type and refuses an unknown one', async () => {
@@ -125,6 +126,39 @@ describe('GET /api/channels/management/invite and tab-count', () => {
       ]),
     );
     expect((await call(t.app, 'GET', '/api/channels/management/invite?page=x', cookie)).statusCode).toBe(400);
+  });
+
+  it('pages invites and transfers together, newest first, in the database', async () => {
+    const someone = await createPerson(t.db);
+    const cookieOf = await t.cookieFor(someone.userId);
+    const owner = await createPerson(t.db, { name: '보낸 사람' });
+    const base = t.clock.now().getTime();
+    const expected: string[] = [];
+    // Five invites and four transfers, alternating in time: newest first they interleave.
+    for (let index = 0; index < 9; index++) {
+      const channelId = await createChannel(t.db, { name: `섞인 ${index}` });
+      await addMember(t.db, channelId, owner.userId, 'OWNER');
+      const created_at = new Date(base - (index + 1) * 60_000);
+      if (index % 2 === 0) {
+        await createInvite(t.db, { channel_id: channelId, invitee_user_id: someone.userId, inviter_user_id: owner.userId, role: 'MANAGER', created_at });
+      } else {
+        await createTransfer(t.db, { channel_id: channelId, from_user_id: owner.userId, to_user_id: someone.userId, created_at, expires_at: new Date(base + 86_400_000) });
+      }
+      expected.push(`섞인 ${index}`);
+    }
+    const pages = [];
+    for (let number = 0; number < 3; number++) {
+      pages.push(PendingInvitePage.parse((await call(t.app, 'GET', `/api/channels/management/invite?page=${number}&size=4`, cookieOf)).json()));
+    }
+    expect(pages.map((page) => [page.numberOfElements, page.last])).toEqual([
+      [4, false],
+      [4, false],
+      [1, true],
+    ]);
+    expect(pages.every((page) => page.totalElements === 9)).toBe(true);
+    expect(pages.flatMap((page) => page.content.map((item) => item.channelName))).toEqual(expected);
+    expect(pages[0]?.content.map((item) => item.kind)).toEqual(['INVITE', 'TRANSFER', 'INVITE', 'TRANSFER']);
+    expect(pages[0]?.content[0]?.createdAt).toBe(new Date(base - 60_000).toISOString());
   });
 
   it('counts each tab', async () => {

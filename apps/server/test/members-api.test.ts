@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { declineExpired } from '../src/modules/members/invitation-service';
+import { declineExpired } from '../src/modules/invites/expiry-sweep';
 import { addMember, createChannel, createInvite, createPerson, type Person } from '../src/seed/factories';
+import { ActivityPage, CreatedInvite, CreatedTransfer, MemberList } from '@studio/contract/member';
 import { call, createTestApp, type TestContext } from './helper';
 
 let t: TestContext;
@@ -47,7 +48,7 @@ describe('inviting', () => {
   it('creates an invite and a notification that opens the invite popup', async () => {
     const response = await invite(invitee.login, 'CREDIT_MANAGER');
     expect(response.statusCode).toBe(201);
-    const { inviteId } = response.json<{ inviteId: number }>();
+    const { inviteId } = CreatedInvite.parse(response.json());
     const notifications = (await call(t.app, 'GET', '/api/my/notifications', cookies.invitee)).json<{ content: { message: string; landingUrl: string; channelId: number }[] }>();
     expect(notifications.content[0]).toMatchObject({
       message: '멤버 채널 채널의 수익 관리자로 초대되었습니다.',
@@ -89,7 +90,7 @@ describe('inviting', () => {
   });
 
   it('can be cancelled by the owner, and cancelling twice is harmless', async () => {
-    const { inviteId } = (await invite()).json<{ inviteId: number }>();
+    const { inviteId } = CreatedInvite.parse((await invite()).json());
     expect((await call(t.app, 'DELETE', `/api/channels/${channel}/invites/${inviteId}`, cookies.owner)).statusCode).toBe(204);
     expect((await call(t.app, 'DELETE', `/api/channels/${channel}/invites/${inviteId}`, cookies.owner)).statusCode).toBe(204);
     expect((await call(t.app, 'GET', `/api/my/invites/${inviteId}`, cookies.invitee)).json()).toMatchObject({ code: 'INVITE_NOT_PENDING' });
@@ -100,7 +101,7 @@ describe('inviting', () => {
 
 describe('answering an invite', () => {
   it('shows the popup data, accepts once, and a second accept answers the same channel', async () => {
-    const { inviteId } = (await invite()).json<{ inviteId: number }>();
+    const { inviteId } = CreatedInvite.parse((await invite()).json());
     const detail = await call(t.app, 'GET', `/api/my/invites/${inviteId}`, cookies.invitee);
     expect(detail.json()).toEqual({ ownerProfileImageUrl: null, ownerProfileName: '소유자', channelName: '멤버 채널', channelManagementType: 'MANAGER' });
 
@@ -113,12 +114,12 @@ describe('answering an invite', () => {
 
     const ownerNotes = (await call(t.app, 'GET', '/api/my/notifications', cookies.owner)).json<{ content: { message: string }[] }>();
     expect(ownerNotes.content[0]?.message).toBe('초대받는 사람 님이 멤버 채널 채널 초대를 수락했습니다.');
-    const log = (await call(t.app, 'GET', `/api/channels/${channel}/activity`, cookies.owner)).json<{ content: { action: string }[] }>();
+    const log = ActivityPage.parse((await call(t.app, 'GET', `/api/channels/${channel}/activity`, cookies.owner)).json());
     expect(log.content.map((entry) => entry.action)).toEqual(['INVITE_ACCEPTED', 'INVITE_SENT']);
   });
 
   it('settles parallel accepts into one membership', async () => {
-    const { inviteId } = (await invite()).json<{ inviteId: number }>();
+    const { inviteId } = CreatedInvite.parse((await invite()).json());
     const responses = await Promise.all(Array.from({ length: 5 }, () => call(t.app, 'POST', `/api/my/invites/${inviteId}`, cookies.invitee)));
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const rows = await t.db.selectFrom('channel_members').select('role').where('channel_id', '=', channel).where('user_id', '=', invitee.userId).execute();
@@ -126,7 +127,7 @@ describe('answering an invite', () => {
   });
 
   it('is valid only for the account it was sent to', async () => {
-    const { inviteId } = (await invite()).json<{ inviteId: number }>();
+    const { inviteId } = CreatedInvite.parse((await invite()).json());
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await call(t.app, method, `/api/my/invites/${inviteId}`, cookies.stranger);
       expect(response.statusCode, method).toBe(403);
@@ -138,16 +139,16 @@ describe('answering an invite', () => {
   });
 
   it('declines (twice is the same) and the owner sees it in the log', async () => {
-    const { inviteId } = (await invite()).json<{ inviteId: number }>();
+    const { inviteId } = CreatedInvite.parse((await invite()).json());
     expect((await call(t.app, 'DELETE', `/api/my/invites/${inviteId}`, cookies.invitee)).statusCode).toBe(204);
     expect((await call(t.app, 'DELETE', `/api/my/invites/${inviteId}`, cookies.invitee)).statusCode).toBe(204);
     expect((await call(t.app, 'POST', `/api/my/invites/${inviteId}`, cookies.invitee)).json()).toMatchObject({ code: 'INVITE_NOT_PENDING' });
-    const log = (await call(t.app, 'GET', `/api/channels/${channel}/activity`, cookies.owner)).json<{ content: { action: string }[] }>();
+    const log = ActivityPage.parse((await call(t.app, 'GET', `/api/channels/${channel}/activity`, cookies.owner)).json());
     expect(log.content[0]?.action).toBe('INVITE_DECLINED');
   });
 
   it('answers CHANNEL_NOT_SERVICE when the channel left SERVICE, and decline then works', async () => {
-    const { inviteId } = (await invite()).json<{ inviteId: number }>();
+    const { inviteId } = CreatedInvite.parse((await invite()).json());
     await t.db.updateTable('channels').set({ status: 'STOP' }).where('id', '=', channel).execute();
     const response = await call(t.app, 'POST', `/api/my/invites/${inviteId}`, cookies.invitee);
     expect(response.statusCode).toBe(409);
@@ -179,7 +180,7 @@ describe('answering an invite', () => {
 
 describe('members', () => {
   it('lists members, owner first, for any member; not for strangers', async () => {
-    const members = (await call(t.app, 'GET', `/api/channels/${channel}/members`, cookies.manager)).json<{ name: string; role: string }[]>();
+    const members = MemberList.parse((await call(t.app, 'GET', `/api/channels/${channel}/members`, cookies.manager)).json());
     expect(members.map((member) => [member.name, member.role])).toEqual([
       ['소유자', 'OWNER'],
       ['매니저', 'MANAGER'],
@@ -219,7 +220,7 @@ describe('ownership transfer', () => {
   it('hands ownership over on accept: one owner at every moment, the old owner stays as manager', async () => {
     const response = await transfer(manager.login);
     expect(response.statusCode).toBe(201);
-    const { transferId } = response.json<{ transferId: number }>();
+    const { transferId } = CreatedTransfer.parse(response.json());
     expect((await transfer(invitee.login)).json()).toMatchObject({ code: 'TRANSFER_ALREADY_PENDING' });
     expect((await call(t.app, 'GET', `/api/my/transfer/${transferId}`, cookies.manager)).json()).toEqual({
       oldOwnerProfileImageUrl: null,
@@ -237,7 +238,7 @@ describe('ownership transfer', () => {
   });
 
   it('is valid only for its recipient; decline twice is the same; the owner may cancel', async () => {
-    const { transferId } = (await transfer(invitee.login)).json<{ transferId: number }>();
+    const { transferId } = CreatedTransfer.parse((await transfer(invitee.login)).json());
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       expect((await call(t.app, method, `/api/my/transfer/${transferId}`, cookies.stranger)).json()).toMatchObject({ code: 'TRANSFER_UNAUTHORIZED' });
     }
@@ -246,7 +247,7 @@ describe('ownership transfer', () => {
     expect((await call(t.app, 'POST', `/api/my/transfer/${transferId}`, cookies.invitee)).json()).toMatchObject({ code: 'TRANSFER_NOT_PENDING' });
     expect(await owners()).toEqual([owner.userId]);
 
-    const next = (await transfer(invitee.login)).json<{ transferId: number }>();
+    const next = CreatedTransfer.parse((await transfer(invitee.login)).json());
     expect((await call(t.app, 'DELETE', `/api/channels/${channel}/transfers/${next.transferId}`, cookies.owner)).statusCode).toBe(204);
     expect((await call(t.app, 'GET', `/api/my/transfer/${next.transferId}`, cookies.invitee)).json()).toMatchObject({ code: 'TRANSFER_NOT_PENDING' });
     expect((await call(t.app, 'GET', '/api/my/transfer/999999', cookies.invitee)).statusCode).toBe(404);
@@ -255,7 +256,7 @@ describe('ownership transfer', () => {
   });
 
   it('is declined automatically after 7 days, and the owner is told', async () => {
-    const { transferId } = (await transfer(invitee.login)).json<{ transferId: number }>();
+    const { transferId } = CreatedTransfer.parse((await transfer(invitee.login)).json());
     const now = t.clock.now().getTime();
     expect(await declineExpired(t.db, new Date(now + 7 * DAY - 1))).toEqual({ invites: 0, transfers: 0 });
     expect(await declineExpired(t.db, new Date(now + 7 * DAY))).toEqual({ invites: 0, transfers: 1 });
@@ -266,7 +267,7 @@ describe('ownership transfer', () => {
   });
 
   it('refuses a transfer that expired even before the sweep ran', async () => {
-    const { transferId } = (await transfer(invitee.login)).json<{ transferId: number }>();
+    const { transferId } = CreatedTransfer.parse((await transfer(invitee.login)).json());
     t.clock.advance(8 * DAY);
     expect((await call(t.app, 'POST', `/api/my/transfer/${transferId}`, cookies.invitee)).json()).toMatchObject({ code: 'TRANSFER_NOT_PENDING' });
     expect(await owners()).toEqual([owner.userId]);

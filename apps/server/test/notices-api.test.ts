@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotice } from '../src/seed/factories';
+import { NoticePage } from '@studio/contract/notice';
 import { createTestApp, type TestContext } from './helper';
 
 let t: TestContext;
@@ -26,9 +27,16 @@ describe('GET /external/notices', () => {
   it('is public and pages newest first with the spec fields, hiding scheduled ones', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/external/notices?page=0&size=5&consumerCategory=STUDIO' });
     expect(response.statusCode).toBe(200);
-    const page = response.json<{ content: { title: string }[] }>();
+    const page = NoticePage.parse(response.json());
     expect(page).toMatchObject({ totalElements: 7, last: false, number: 0, numberOfElements: 5 });
-    expect(page.content[0]).toEqual({ contentId: newest, title: '오늘 공지', category: 'STUDIO', timeString: '2026.11.22', isNew: true });
+    expect(page.content[0]).toEqual({
+      contentId: newest,
+      title: '오늘 공지',
+      category: 'STUDIO',
+      timeString: '2026.11.22',
+      publishedAt: new Date(t.clock.now().getTime() - 3_600_000).toISOString(),
+      isNew: true,
+    });
     expect(page.content.map((notice) => notice.title)).not.toContain('예약 공지');
   });
 
@@ -63,5 +71,11 @@ describe('GET /external/notices/:contentId', () => {
     expect((await t.app.inject({ method: 'GET', url: '/external/notices/999999' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/external/notices/${future}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/external/notices/abc' })).statusCode).toBe(400);
+    // Only plain decimal digits: these all read as a number through Number().
+    for (const bad of ['0x1', '1e0', '+1', ' 1', '01', '0']) {
+      const response = await t.app.inject({ method: 'GET', url: `/external/notices/${encodeURIComponent(bad)}` });
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json(), bad).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
   });
 });

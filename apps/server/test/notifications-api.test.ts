@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createChannel, createNotification, createPerson, type Person } from '../src/seed/factories';
+import { NotificationPage } from '@studio/contract/notification';
 import { call, createTestApp, type TestContext } from './helper';
 
 let t: TestContext;
@@ -42,14 +43,17 @@ describe('GET /api/my/notifications', () => {
   it('pages the newest first, with the spec fields', async () => {
     const response = await call(t.app, 'GET', '/api/my/notifications?group=ALL&page=0&size=5', cookie);
     expect(response.statusCode).toBe(200);
-    const page = response.json<{ content: { id: number }[] }>();
+    const page = NotificationPage.parse(response.json());
     expect(page).toMatchObject({ totalElements: 7, last: false, number: 0, size: 5, numberOfElements: 5 });
     expect(page.content.map((item) => item.id)).toEqual([...ids].reverse().slice(0, 5));
     expect(page.content[0]).toEqual({
       id: ids[6],
+      type: 'OPERATOR_MESSAGE',
+      params: {},
       message: '알림 6',
       imageUrl: null,
       read: false,
+      createdAt: new Date(t.clock.now().getTime() - 3_600_000).toISOString(),
       timeString: '1시간 전',
       landingUrl: `/studio/channels/${channel}`,
       channelId: channel,

@@ -3,7 +3,7 @@ import { ChannelStatus, ChannelType, CreateOption, LiveServiceStatus, MemberRole
 
 const coded = <T extends z.ZodType>(code: T) => z.object({ code });
 
-export const ChannelLabel = z.object({ code: z.string(), name: z.string() });
+const ChannelLabel = z.object({ code: z.string(), name: z.string() });
 
 /** Spec section 3, "Channel": every field, in the spec's shape. */
 export const Channel = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ContentKind, ContentStatus } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
+import { Instant } from './time';
 
 export const ContentSummary = z.object({
   id: z.number().int(),
@@ -9,7 +10,7 @@ export const ContentSummary = z.object({
   status: ContentStatus,
   viewCount: z.number().int(),
   thumbnailUrl: z.string().nullable(),
-  timeString: z.string(),
+  createdAt: Instant,
 });
 export type ContentSummary = z.infer<typeof ContentSummary>;
 export const ContentPage = pageOf(ContentSummary);
@@ -32,6 +33,7 @@ export const CreateDraftBody = z.object({
 });
 
 export const CreatedContent = z.object({ contentId: z.number().int() });
+export type CreatedContent = z.infer<typeof CreatedContent>;
 
 const MAN = 10_000;
 const CHEON = 1_000;

@@ -69,6 +69,17 @@ export type NoticeCategory = z.infer<typeof NoticeCategory>;
 export const ChannelManagementType = z.enum(['MANAGER', 'OWNER']);
 export type ChannelManagementType = z.infer<typeof ChannelManagementType>;
 
+/** Which kind of pending request waits for a person: a role invite or an ownership transfer. */
+export const InviteKind = z.enum(['INVITE', 'TRANSFER']);
+export type InviteKind = z.infer<typeof InviteKind>;
+
+/**
+ * The life of an invite or a transfer: PENDING, then ACCEPTED, DECLINED or
+ * CANCELLED. Expiry by time is a DECLINED row with `declined_automatically`.
+ */
+export const InvitationStatus = z.enum(['PENDING', 'ACCEPTED', 'DECLINED', 'CANCELLED']);
+export type InvitationStatus = z.infer<typeof InvitationStatus>;
+
 /** What the create menu can offer for one channel (spec section 2, "create menu"). */
 export const CreateOption = z.enum(['CONTENTS', 'LOOP_UPLOAD', 'POST', 'LIVE']);
 export type CreateOption = z.infer<typeof CreateOption>;

@@ -7,10 +7,12 @@ import {
   ChannelManagementType,
   ChannelStatus,
   ChannelType,
+  InviteKind,
   MemberRole,
 } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
 import { PAGE_SIZE_MANAGEMENT } from './constants';
+import { Instant } from './time';
 
 export type ManagementFilters = { channelTypes: ChannelType[]; statuses: ChannelStatus[]; roles: MemberRole[] };
 
@@ -32,7 +34,7 @@ export function splitManagementFilters(tokens: readonly string[]): ManagementFil
   return filters;
 }
 
-export const ManagementFilterToken = z.union([ChannelType, ChannelStatus, MemberRole]);
+const ManagementFilterToken = z.union([ChannelType, ChannelStatus, MemberRole]);
 
 export const ManagementQuery = z.object({
   filters: z
@@ -55,8 +57,8 @@ export const ApplyResult = z.object({
   applyType: ApplicationType,
   status: ApplicationStatus,
   rejectReason: z.string().nullable(),
-  appliedAt: z.string(),
-  reviewedAt: z.string().nullable(),
+  appliedAt: Instant,
+  reviewedAt: Instant.nullable(),
 });
 export type ApplyResult = z.infer<typeof ApplyResult>;
 export const ApplyResultPage = pageOf(ApplyResult);
@@ -69,7 +71,7 @@ export const ApplyResultQuery = z.object({
 
 /** A pending invitation or ownership transfer waiting for the signed-in person. */
 export const PendingInvite = z.object({
-  kind: z.enum(['INVITE', 'TRANSFER']),
+  kind: InviteKind,
   id: z.number().int(),
   channelId: z.number().int(),
   channelName: z.string(),
@@ -77,8 +79,8 @@ export const PendingInvite = z.object({
   channelManagementType: ChannelManagementType,
   role: MemberRole,
   fromName: z.string().nullable(),
-  timeString: z.string(),
-  expiresAt: z.string().nullable(),
+  createdAt: Instant,
+  expiresAt: Instant.nullable(),
 });
 export type PendingInvite = z.infer<typeof PendingInvite>;
 export const PendingInvitePage = pageOf(PendingInvite);

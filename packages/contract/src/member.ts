@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Channel } from './channel';
 import { ChannelManagementType, MemberRole } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
+import { Instant } from './time';
 
 /** Spec section 3, "User profile". */
 export const UserProfile = z.object({ isUser: z.boolean() });
@@ -30,7 +31,7 @@ export const Member = z.object({
   name: z.string(),
   profileImageUrl: z.string().nullable(),
   role: MemberRole,
-  since: z.string(),
+  since: Instant,
 });
 export type Member = z.infer<typeof Member>;
 export const MemberList = z.array(Member);
@@ -47,18 +48,20 @@ export const ChannelInvite = z.object({
   login: z.string(),
   name: z.string(),
   role: MemberRole,
-  timeString: z.string(),
-  expiresAt: z.string().nullable(),
+  createdAt: Instant,
+  expiresAt: Instant.nullable(),
 });
+export type ChannelInvite = z.infer<typeof ChannelInvite>;
 export const ChannelInviteList = z.array(ChannelInvite);
 
 export const ChannelTransfer = z.object({
   id: z.number().int(),
   login: z.string(),
   name: z.string(),
-  timeString: z.string(),
-  expiresAt: z.string(),
+  createdAt: Instant,
+  expiresAt: Instant,
 });
+export type ChannelTransfer = z.infer<typeof ChannelTransfer>;
 export const ChannelTransferList = z.array(ChannelTransfer);
 
 export const ActivityAction = z.enum([
@@ -81,8 +84,9 @@ export const Activity = z.object({
   actorName: z.string().nullable(),
   targetName: z.string().nullable(),
   role: MemberRole.nullable(),
-  timeString: z.string(),
+  createdAt: Instant,
 });
+export type Activity = z.infer<typeof Activity>;
 export const ActivityPage = pageOf(Activity);
 export const ActivityQuery = z.object({ page: pageNumber.default(0), size: pageSize(20) });
 
@@ -104,3 +108,10 @@ export const TransferDetail = z.object({
 export type TransferDetail = z.infer<typeof TransferDetail>;
 
 export const AcceptResult = z.object({ channelId: z.number().int() });
+export type AcceptResult = z.infer<typeof AcceptResult>;
+
+/** 201 bodies. */
+export const CreatedInvite = z.object({ inviteId: z.number().int() });
+export type CreatedInvite = z.infer<typeof CreatedInvite>;
+export const CreatedTransfer = z.object({ transferId: z.number().int() });
+export type CreatedTransfer = z.infer<typeof CreatedTransfer>;

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { NoticeCategory } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
+import { Instant } from './time';
 
 /** Spec section 3, "Notice". */
 export const Notice = z.object({
   contentId: z.number().int(),
   title: z.string(),
+  /** The Korean date of `publishedAt` (spec field). */
   timeString: z.string(),
+  publishedAt: Instant,
   isNew: z.boolean(),
   category: NoticeCategory,
 });

@@ -12,14 +12,8 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-export type Page<T> = {
-  content: T[];
-  totalElements: number;
-  last: boolean;
-  number: number;
-  size: number;
-  numberOfElements: number;
-};
+/** The paged response's shape, taken from `pageOf` so the two never drift apart. */
+export type Page<T> = Omit<z.infer<ReturnType<typeof pageOf>>, 'content'> & { content: T[] };
 
 export const MAX_PAGE_SIZE = 100;
 

@@ -1,6 +1,7 @@
 import { Migrator, type Migration } from 'kysely';
 import * as initial from './migrations/0001-initial';
 import * as channelManagement from './migrations/0002-channel-management';
+import * as structuredNotifications from './migrations/0003-structured-notifications';
 import * as sessionIdleAndPurge from './migrations/0004-session-idle-and-purge';
 import type { Db } from './schema';
 
@@ -8,6 +9,7 @@ import type { Db } from './schema';
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-channel-management': channelManagement,
+  '0003-structured-notifications': structuredNotifications,
   '0004-session-idle-and-purge': sessionIdleAndPurge,
 };
 

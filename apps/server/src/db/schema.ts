@@ -7,17 +7,18 @@ import type {
   ChannelType,
   ContentKind,
   ContentStatus,
+  InvitationStatus,
   LiveServiceStatus,
   MemberRole,
   NoticeCategory,
   ShortsStatus,
 } from '@studio/contract/enums';
 import type { ActivityAction } from '@studio/contract/member';
+import type { NotificationParams, NotificationType } from '@studio/contract/notification';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string, string>;
-export type InviteStatus = 'PENDING' | 'ACCEPTED' | 'DECLINED' | 'CANCELLED' | 'EXPIRED';
 
 // bigint ids arrive as numbers (see the int8 type parser in database.ts).
 export type Database = {
@@ -119,7 +120,7 @@ export type Database = {
     invitee_user_id: number;
     inviter_user_id: number | null;
     role: MemberRole;
-    status: Generated<InviteStatus>;
+    status: Generated<InvitationStatus>;
     created_at: Timestamp;
     expires_at: NullableTimestamp;
     responded_at: NullableTimestamp;
@@ -130,7 +131,7 @@ export type Database = {
     channel_id: number;
     from_user_id: number;
     to_user_id: number;
-    status: Generated<InviteStatus>;
+    status: Generated<InvitationStatus>;
     created_at: Timestamp;
     expires_at: Timestamp;
     responded_at: NullableTimestamp;
@@ -162,6 +163,8 @@ export type Database = {
     id: Generated<number>;
     user_id: number;
     channel_id: number | null;
+    type: NotificationType;
+    params: ColumnType<NotificationParams, string | undefined, string>;
     message: string;
     image_url: string | null;
     landing_url: string | null;

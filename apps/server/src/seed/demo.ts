@@ -1,15 +1,16 @@
-import { OWNER_INVITE_AUTO_DECLINE_DAYS, OWNER_TRANSFER_AUTO_DECLINE_DAYS } from '@studio/contract/constants';
 import type { Db } from '../db/schema';
+import { insertInvite } from '../modules/invites/invite-repository';
+import { logActivity } from '../modules/members/activity-repository';
+import { insertNotification } from '../modules/notifications/notification-repository';
+import { insertTransfer } from '../modules/transfers/transfer-repository';
 import {
   addMember,
   createApplication,
   createChannel,
   createContent,
-  createInvite,
   createNotice,
   createNotification,
   createPerson,
-  createTransfer,
 } from './factories';
 
 const DAY = 86_400_000;
@@ -34,6 +35,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
     const studioDaily = await createChannel(trx, {
       name: 'Studio Daily',
       channel_type: 'MEDIA_CHANNEL',
+      subscriber_count: 128_450,
       status: 'SERVICE',
       shorts_status: 'SERVICE',
       live_status: 'SERVICE',
@@ -48,6 +50,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
     const cookingNotes = await createChannel(trx, {
       name: 'Cooking Notes',
       channel_type: 'CONTENTS_CHANNEL',
+      subscriber_count: 3_210,
       status: 'SERVICE',
       shorts_status: 'PAUSE',
       live_status: 'PAUSE',
@@ -56,6 +59,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
     const cityNews = await createChannel(trx, {
       name: '시티 뉴스 — 우리 동네 소식을 가장 빠르게 전하는 지역 방송 채널',
       channel_type: 'MEDIA_CHANNEL',
+      subscriber_count: 54_020,
       status: 'SERVICE',
       shorts_status: 'SERVICE',
       live_status: 'PAUSE',
@@ -71,9 +75,6 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       use_post_write: true,
     });
 
-    await trx.updateTable('channels').set({ subscriber_count: 128_450 }).where('id', '=', studioDaily).execute();
-    await trx.updateTable('channels').set({ subscriber_count: 3_210 }).where('id', '=', cookingNotes).execute();
-    await trx.updateTable('channels').set({ subscriber_count: 54_020 }).where('id', '=', cityNews).execute();
 
     await addMember(trx, studioDaily, creator.userId, 'OWNER');
     await addMember(trx, studioDaily, manager.userId, 'MANAGER');
@@ -105,28 +106,10 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       reviewed_at: null,
     });
 
-    const managerInvite = await createInvite(trx, {
-      channel_id: studioDaily,
-      invitee_user_id: newbie.userId,
-      inviter_user_id: creator.userId,
-      role: 'MANAGER',
-      created_at: ago(1 * DAY),
-    });
-    const ownerInvite = await createInvite(trx, {
-      channel_id: harborRadio,
-      invitee_user_id: newbie.userId,
-      inviter_user_id: operator.userId,
-      role: 'OWNER',
-      created_at: ago(2 * DAY),
-      expires_at: new Date(ago(2 * DAY).getTime() + OWNER_INVITE_AUTO_DECLINE_DAYS * DAY),
-    });
-    const transfer = await createTransfer(trx, {
-      channel_id: cookingNotes,
-      from_user_id: creator.userId,
-      to_user_id: newbie.userId,
-      created_at: ago(6 * HOUR),
-      expires_at: new Date(ago(6 * HOUR).getTime() + OWNER_TRANSFER_AUTO_DECLINE_DAYS * DAY),
-    });
+    // Through the same creation functions as the studio, so the 30- and 7-day deadlines are the real ones.
+    const managerInvite = await insertInvite(trx, { channelId: studioDaily, inviteeId: newbie.userId, inviterId: creator.userId, role: 'MANAGER', at: ago(1 * DAY) });
+    const ownerInvite = await insertInvite(trx, { channelId: harborRadio, inviteeId: newbie.userId, inviterId: operator.userId, role: 'OWNER', at: ago(2 * DAY) });
+    const transfer = await insertTransfer(trx, { channelId: cookingNotes, fromUserId: creator.userId, toUserId: newbie.userId, at: ago(6 * HOUR) });
 
     const contents: [channel: number, kind: 'CONTENT_VIEW' | 'SHORTS' | 'NEWS' | 'POST' | 'LIVE', status: string, title: string, views: number, ageMs: number][] = [
       [studioDaily, 'CONTENT_VIEW', 'PUBLIC', '이번 주 스튜디오 소식 총정리', 152_340, 2 * HOUR],
@@ -160,16 +143,12 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       });
     }
 
-    await trx
-      .insertInto('channel_activity')
-      .values([
-        { channel_id: studioDaily, action: 'INVITE_SENT', actor_user_id: creator.userId, target_user_id: manager.userId, role: 'MANAGER', created_at: ago(6 * HOUR) },
-        { channel_id: studioDaily, action: 'INVITE_ACCEPTED', actor_user_id: manager.userId, target_user_id: manager.userId, role: 'MANAGER', created_at: ago(5 * HOUR) },
-        { channel_id: studioDaily, action: 'INVITE_SENT', actor_user_id: creator.userId, target_user_id: newbie.userId, role: 'MANAGER', created_at: ago(1 * DAY) },
-        { channel_id: cookingNotes, action: 'TRANSFER_STARTED', actor_user_id: creator.userId, target_user_id: newbie.userId, role: 'OWNER', created_at: ago(6 * HOUR) },
-      ])
-      .execute();
+    await logActivity(trx, { channelId: studioDaily, action: 'INVITE_SENT', actorUserId: creator.userId, targetUserId: manager.userId, role: 'MANAGER', at: ago(6 * HOUR) });
+    await logActivity(trx, { channelId: studioDaily, action: 'INVITE_ACCEPTED', actorUserId: manager.userId, targetUserId: manager.userId, role: 'MANAGER', at: ago(5 * HOUR) });
+    await logActivity(trx, { channelId: studioDaily, action: 'INVITE_SENT', actorUserId: creator.userId, targetUserId: newbie.userId, role: 'MANAGER', at: ago(1 * DAY) });
+    await logActivity(trx, { channelId: cookingNotes, action: 'TRANSFER_STARTED', actorUserId: creator.userId, targetUserId: newbie.userId, role: 'OWNER', at: ago(6 * HOUR) });
 
+    // Free text (OPERATOR_MESSAGE): demo events that have no type of their own.
     const notify = (userId: number, channelId: number | null, message: string, landingUrl: string | null, createdAt: Date, read = false) =>
       createNotification(trx, {
         user_id: userId,
@@ -188,9 +167,30 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
     await notify(creator.userId, cityNews, '시티 뉴스 채널에 새 콘텐츠 검토 요청이 있습니다.', `/studio/channels/${cityNews}`, ago(40 * 60_000));
     await notify(creator.userId, cookingNotes, 'Cooking Notes 채널의 포스트에 새 댓글 12개가 달렸습니다.', `/studio/channels/${cookingNotes}`, ago(3 * 60_000));
 
-    await notify(newbie.userId, studioDaily, 'Studio Daily 채널의 매니저로 초대되었습니다.', `/studio/profile/alarm#inviteObjectId=${managerInvite}`, ago(1 * DAY));
-    await notify(newbie.userId, harborRadio, 'Harbor Radio 채널의 소유자로 초대되었습니다.', `/studio/profile/alarm#inviteObjectId=${ownerInvite}`, ago(2 * DAY));
-    await notify(newbie.userId, cookingNotes, 'Cooking Notes 채널의 소유권 이전 요청이 도착했습니다.', `/studio/profile/alarm#transferObjectId=${transfer}`, ago(6 * HOUR));
+    await insertNotification(trx, {
+      userId: newbie.userId,
+      channelId: studioDaily,
+      type: 'INVITE_RECEIVED',
+      params: { channelName: 'Studio Daily', role: 'MANAGER' },
+      landingUrl: `/studio/profile/alarm#inviteObjectId=${managerInvite}`,
+      at: ago(1 * DAY),
+    });
+    await insertNotification(trx, {
+      userId: newbie.userId,
+      channelId: harborRadio,
+      type: 'INVITE_RECEIVED',
+      params: { channelName: 'Harbor Radio', role: 'OWNER' },
+      landingUrl: `/studio/profile/alarm#inviteObjectId=${ownerInvite}`,
+      at: ago(2 * DAY),
+    });
+    await insertNotification(trx, {
+      userId: newbie.userId,
+      channelId: cookingNotes,
+      type: 'TRANSFER_REQUESTED',
+      params: { channelName: 'Cooking Notes', actorName: creator.name },
+      landingUrl: `/studio/profile/alarm#transferObjectId=${transfer}`,
+      at: ago(6 * HOUR),
+    });
 
     await notify(manager.userId, studioDaily, 'Studio Daily 채널의 매니저가 되었습니다.', `/studio/channels/${studioDaily}`, ago(5 * HOUR));
 

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { MemberRole } from '@studio/contract/enums';
+import type { NotificationParams, NotificationType } from '@studio/contract/notification';
 import { hashPassword } from '../accounts/password';
 import type { Database, Db } from '../db/schema';
 
@@ -85,8 +86,17 @@ export async function createTransfer(db: Db, values: Insertable<Database['channe
   return row.id;
 }
 
-export async function createNotification(db: Db, values: Insertable<Database['notifications']>) {
-  const row = await db.insertInto('notifications').values(values).returning('id').executeTakeFirstOrThrow();
+/** A notification row as given; without a type it is an operator's free-text message. */
+export async function createNotification(
+  db: Db,
+  values: Omit<Insertable<Database['notifications']>, 'type' | 'params'> & { type?: NotificationType; params?: NotificationParams },
+) {
+  const { type = 'OPERATOR_MESSAGE', params = {}, ...rest } = values;
+  const row = await db
+    .insertInto('notifications')
+    .values({ ...rest, type, params: JSON.stringify(params) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -1,20 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChannelDetail, ChannelUserProfile, SubscriberCountSetting, UserProfile } from '@studio/contract/member';
-import { AppError } from '../../lib/errors';
-import { requireUser } from '../../plugins/require-user';
-import { ChannelIdParams, assertHasHome, channelAccess, ownerAccess } from './channel-access';
-import { toChannel } from './channel-repository';
+import { ChannelIdParams } from '@studio/contract/params';
+import { errorResponses } from '@studio/contract/responses';
+import { requireChannel } from '../../plugins/require-user';
+import { assertHasHome, assertSubscriberCountSupported } from './channel-rules';
+import { channelRepository, toChannel } from './channel-repository';
 
 export async function channelDetailRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const channels = channelRepository(app.db);
   const tags = ['channels'];
 
   app.get(
     '/channels/:channelId',
-    { schema: { tags, summary: 'A channel with a home (media and contents channels only)', params: ChannelIdParams, response: { 200: ChannelDetail } } },
+    {
+      config: { access: 'channel:member' },
+      schema: { tags, summary: 'A channel with a home (media and contents channels only)', params: ChannelIdParams, response: { 200: ChannelDetail, ...errorResponses } },
+    },
     async (request) => {
-      const { channel, role } = await channelAccess(app.db, request.params.channelId, requireUser(request).id);
+      const { channel, role } = requireChannel(request);
       assertHasHome(channel);
       return { ...toChannel(channel), role, subscriberCount: channel.subscriber_count, showSubscriberCount: channel.show_subscriber_count };
     },
@@ -22,37 +27,38 @@ export async function channelDetailRoutes(instance: FastifyInstance) {
 
   app.get(
     '/channels/:channelId/user-profile',
-    { schema: { tags, summary: 'The channel user profile of the signed-in person', params: ChannelIdParams, response: { 200: ChannelUserProfile } } },
+    {
+      config: { access: 'channel:member' },
+      schema: { tags, summary: 'The channel user profile of the signed-in person', params: ChannelIdParams, response: { 200: ChannelUserProfile, ...errorResponses } },
+    },
     async (request) => {
-      const { role } = await channelAccess(app.db, request.params.channelId, requireUser(request).id);
+      const { role } = requireChannel(request);
       return { isOwner: role === 'OWNER', isManager: role === 'MANAGER', isCreditManager: role === 'CREDIT_MANAGER' };
     },
   );
 
-  app.get('/my/profile', { schema: { tags: ['me'], summary: 'The user profile (spec section 3)', response: { 200: UserProfile } } }, async (request) => {
-    requireUser(request);
-    return { isUser: true };
-  });
+  app.get(
+    '/my/profile',
+    { config: { access: 'session' }, schema: { tags: ['me'], summary: 'The user profile (spec section 3)', response: { 200: UserProfile, ...errorResponses } } },
+    async () => ({ isUser: true }),
+  );
 
   app.put(
     '/channels/:channelId/settings/subscriber-count',
     {
+      config: { access: 'channel:owner' },
       schema: {
         tags,
         summary: 'Show or hide the subscriber count (media channels, owner only)',
         params: ChannelIdParams,
         body: SubscriberCountSetting,
-        response: { 200: SubscriberCountSetting },
+        response: { 200: SubscriberCountSetting, ...errorResponses },
       },
     },
     async (request) => {
-      const { channel } = await ownerAccess(app.db, request.params.channelId, requireUser(request).id);
-      if (channel.channel_type !== 'MEDIA_CHANNEL') throw new AppError('CHANNEL_TYPE_UNSUPPORTED');
-      await app.db
-        .updateTable('channels')
-        .set({ show_subscriber_count: request.body.showSubscriberCount, updated_at: app.clock.now() })
-        .where('id', '=', channel.id)
-        .execute();
+      const { channel } = requireChannel(request);
+      assertSubscriberCountSupported(channel);
+      await channels.setShowSubscriberCount(channel.id, request.body.showSubscriberCount, app.clock.now());
       return { showSubscriberCount: request.body.showSubscriberCount };
     },
   );

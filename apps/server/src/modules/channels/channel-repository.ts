@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder, Transaction } from 'kysely';
 import type { Channel, MyChannel } from '@studio/contract/channel';
 import type { MemberRole } from '@studio/contract/enums';
 import type { ChannelRow, Database, Db } from '../../db/schema';
@@ -20,6 +20,11 @@ export function toChannel(row: ChannelRow): Channel {
   };
 }
 
+/** The name and status of a channel, for the rules of invites and transfers. */
+export async function channelNameAndStatus(db: Db | Transaction<Database>, channelId: number) {
+  return db.selectFrom('channels').select(['id', 'name', 'status']).where('id', '=', channelId).executeTakeFirstOrThrow();
+}
+
 const ROLE_ORDER = { OWNER: 0, MANAGER: 1, CREDIT_MANAGER: 2 } as const satisfies Record<MemberRole, number>;
 
 export function channelRepository(db: Db) {
@@ -33,6 +38,30 @@ export function channelRepository(db: Db) {
       .where('channels.status', '!=', 'DELETED');
 
   return {
+    /**
+     * A live (not deleted) channel and the person's role on it (null without
+     * one), in one round trip: what the access hook needs.
+     */
+    async findWithRole(channelId: number, userId: number): Promise<{ channel: ChannelRow; role: MemberRole | null } | undefined> {
+      const row = await db
+        .selectFrom('channels')
+        .leftJoin('channel_members', (join) =>
+          join.onRef('channel_members.channel_id', '=', 'channels.id').on('channel_members.user_id', '=', userId),
+        )
+        .selectAll('channels')
+        .select('channel_members.role')
+        .where('channels.id', '=', channelId)
+        .where('channels.status', '!=', 'DELETED')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { role, ...channel } = row;
+      return { channel, role };
+    },
+
+    async setShowSubscriberCount(channelId: number, show: boolean, at: Date): Promise<void> {
+      await db.updateTable('channels').set({ show_subscriber_count: show, updated_at: at }).where('id', '=', channelId).execute();
+    },
+
     /** Every channel the person holds a role on, owned ones first. Bounded by membership, not by table size. */
     async listForMember(userId: number): Promise<MyChannel[]> {
       const rows = await memberChannels(userId).orderBy('channels.id').execute();

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { MyChannel } from '@studio/contract/channel';
-import { formatKstDate, formatTimeString } from '@studio/contract/format';
 import type { ApplyResult, ManagementFilters, PendingInvite } from '@studio/contract/management';
-import type { ChannelType } from '@studio/contract/enums';
+import type { ChannelType, InviteKind, MemberRole } from '@studio/contract/enums';
 import { toPage, type Page } from '@studio/contract/page';
 import type { Db } from '../../db/schema';
 import { toChannel } from './channel-repository';
@@ -44,8 +43,17 @@ export function managementRepository(db: Db) {
       .where('t.status', '=', 'PENDING')
       .where('c.status', '!=', 'DELETED');
 
+  const pendingCount = async (userId: number): Promise<number> => {
+    const [invites, transfers] = await Promise.all([
+      pendingInvites(userId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      pendingTransfers(userId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return Number(invites.count) + Number(transfers.count);
+  };
 
   return {
+    pendingCount,
+
     async channels(userId: number, filters: ManagementFilters, page: number, size: number): Promise<Page<MyChannel>> {
       const [rows, total] = await Promise.all([
         myChannels(userId, filters)
@@ -81,8 +89,8 @@ export function managementRepository(db: Db) {
           applyType: row.apply_type,
           status: row.status,
           rejectReason: row.reject_reason,
-          appliedAt: formatKstDate(row.created_at),
-          reviewedAt: row.reviewed_at ? formatKstDate(row.reviewed_at) : null,
+          appliedAt: row.created_at.toISOString(),
+          reviewedAt: row.reviewed_at ? row.reviewed_at.toISOString() : null,
         })),
         Number(total.count),
         page,
@@ -90,79 +98,78 @@ export function managementRepository(db: Db) {
       );
     },
 
-    /** Pending invites and transfers together, newest first. Both lists are bounded per person. */
-    async invites(userId: number, page: number, size: number, now: Date): Promise<Page<PendingInvite>> {
-      const [invites, transfers] = await Promise.all([
-        pendingInvites(userId)
-          .select([
-            'i.id',
-            'i.role',
-            'i.created_at',
-            'i.expires_at',
-            'c.id as channelId',
-            'c.name as channelName',
-            'c.profile_image_url as channelProfileImageUrl',
-            'inviter.name as fromName',
-          ])
-          .execute(),
-        pendingTransfers(userId)
-          .select([
+    /**
+     * Pending invites and transfers together, newest first, paged in the
+     * database: one UNION ALL ordered and cut by PostgreSQL.
+     */
+    async invites(userId: number, page: number, size: number): Promise<Page<PendingInvite>> {
+      const both = pendingInvites(userId)
+        .select([
+          sql<InviteKind>`'INVITE'`.as('kind'),
+          'i.id',
+          'i.role',
+          'i.created_at',
+          'i.expires_at',
+          'c.id as channelId',
+          'c.name as channelName',
+          'c.profile_image_url as channelProfileImageUrl',
+          'inviter.name as fromName',
+        ])
+        .unionAll(
+          pendingTransfers(userId).select([
+            sql<InviteKind>`'TRANSFER'`.as('kind'),
             't.id',
+            sql<MemberRole>`'OWNER'`.as('role'),
             't.created_at',
             't.expires_at',
             'c.id as channelId',
             'c.name as channelName',
             'c.profile_image_url as channelProfileImageUrl',
             'sender.name as fromName',
-          ])
+          ]),
+        );
+      const [rows, counts] = await Promise.all([
+        db
+          .selectFrom(both.as('p'))
+          .selectAll()
+          .orderBy('p.created_at', 'desc')
+          .orderBy('p.kind')
+          .orderBy('p.id', 'desc')
+          .limit(size)
+          .offset(page * size)
           .execute(),
+        pendingCount(userId),
       ]);
-      const all = [
-        ...invites.map((row) => ({
-          kind: 'INVITE' as const,
+      return toPage(
+        rows.map((row) => ({
+          kind: row.kind,
           id: row.id,
           channelId: row.channelId,
           channelName: row.channelName,
           channelProfileImageUrl: row.channelProfileImageUrl,
-          channelManagementType: row.role === 'OWNER' ? ('OWNER' as const) : ('MANAGER' as const),
+          channelManagementType: row.kind === 'TRANSFER' || row.role === 'OWNER' ? ('OWNER' as const) : ('MANAGER' as const),
           role: row.role,
           fromName: row.fromName,
-          createdAt: row.created_at,
-          expiresAt: row.expires_at,
+          createdAt: row.created_at.toISOString(),
+          expiresAt: row.expires_at ? row.expires_at.toISOString() : null,
         })),
-        ...transfers.map((row) => ({
-          kind: 'TRANSFER' as const,
-          id: row.id,
-          channelId: row.channelId,
-          channelName: row.channelName,
-          channelProfileImageUrl: row.channelProfileImageUrl,
-          channelManagementType: 'OWNER' as const,
-          role: 'OWNER' as const,
-          fromName: row.fromName,
-          createdAt: row.created_at,
-          expiresAt: row.expires_at,
-        })),
-      ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-      const slice = all.slice(page * size, page * size + size).map(({ createdAt, expiresAt, ...rest }) => ({
-        ...rest,
-        timeString: formatTimeString(createdAt, now),
-        expiresAt: expiresAt ? expiresAt.toISOString() : null,
-      }));
-      return toPage(slice, all.length, page, size);
+        counts,
+        page,
+        size,
+      );
     },
 
     async tabCount(userId: number) {
       const none: ManagementFilters = { channelTypes: [], statuses: [], roles: [] };
-      const [channels, applications, invites, transfers] = await Promise.all([
+      const [channels, applications, inviteCount] = await Promise.all([
         myChannels(userId, none).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
         myApplications(userId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-        pendingInvites(userId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-        pendingTransfers(userId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+        pendingCount(userId),
       ]);
       return {
         channelCount: Number(channels.count),
         applyResultCount: Number(applications.count),
-        inviteCount: Number(invites.count) + Number(transfers.count),
+        inviteCount,
       };
     },
   };

@@ -10,6 +10,7 @@ import {
   TabCount,
   splitManagementFilters,
 } from '@studio/contract/management';
+import { errorResponses } from '@studio/contract/responses';
 import { requireUser } from '../../plugins/require-user';
 import { managementRepository } from './management-repository';
 
@@ -22,11 +23,12 @@ export async function managementRoutes(instance: FastifyInstance) {
   app.get(
     '/channels/management',
     {
+      config: { access: 'session' },
       schema: {
         tags,
         summary: 'My channels, filtered by channel type, channel status and my role (comma-joined `filters`)',
         querystring: ManagementQuery,
-        response: { 200: ManagementChannelPage },
+        response: { 200: ManagementChannelPage, ...errorResponses },
       },
     },
     async (request) => {
@@ -37,18 +39,18 @@ export async function managementRoutes(instance: FastifyInstance) {
 
   app.get(
     '/channels/management/apply-result',
-    { schema: { tags, querystring: ApplyResultQuery, response: { 200: ApplyResultPage } } },
+    { config: { access: 'session' }, schema: { tags, querystring: ApplyResultQuery, response: { 200: ApplyResultPage, ...errorResponses } } },
     async (request) => {
       const { page, size, channelType } = request.query;
       return management.applyResults(requireUser(request).id, channelType, page, size);
     },
   );
 
-  app.get('/channels/management/invite', { schema: { tags, querystring: InviteListQuery, response: { 200: PendingInvitePage } } }, async (request) =>
-    management.invites(requireUser(request).id, request.query.page, request.query.size, app.clock.now()),
+  app.get('/channels/management/invite', { config: { access: 'session' }, schema: { tags, querystring: InviteListQuery, response: { 200: PendingInvitePage, ...errorResponses } } }, async (request) =>
+    management.invites(requireUser(request).id, request.query.page, request.query.size),
   );
 
-  app.get('/channels/management/tab-count', { schema: { tags, response: { 200: TabCount } } }, async (request) =>
+  app.get('/channels/management/tab-count', { config: { access: 'session' }, schema: { tags, response: { 200: TabCount, ...errorResponses } } }, async (request) =>
     management.tabCount(requireUser(request).id),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CreatableChannelList, HasReviewedApply, MyChannelList, createOptionsFor } from '@studio/contract/channel';
 import { REVIEWED_APPLY_WINDOW_DAYS } from '@studio/contract/constants';
+import { errorResponses } from '@studio/contract/responses';
 import { requireUser } from '../../plugins/require-user';
 import { applicationRepository } from './application-repository';
 import { channelRepository } from './channel-repository';
@@ -13,17 +14,18 @@ export async function channelRoutes(instance: FastifyInstance) {
 
   app.get(
     '/my/channels',
-    { schema: { tags: ['channels'], summary: 'Channels the signed-in person holds a role on', response: { 200: MyChannelList } } },
+    { config: { access: 'session' }, schema: { tags: ['channels'], summary: 'Channels the signed-in person holds a role on', response: { 200: MyChannelList, ...errorResponses } } },
     async (request) => channels.listForMember(requireUser(request).id),
   );
 
   app.get(
     '/my/channels/creatable',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['channels'],
         summary: 'SERVICE channels and the create options each offers (the create menu)',
-        response: { 200: CreatableChannelList },
+        response: { 200: CreatableChannelList, ...errorResponses },
       },
     },
     async (request) => {
@@ -43,10 +45,11 @@ export async function channelRoutes(instance: FastifyInstance) {
   app.get(
     '/channels/management/has-reviewed-apply',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['channels'],
         summary: `Whether an application of the person's was reviewed in the last ${REVIEWED_APPLY_WINDOW_DAYS} days`,
-        response: { 200: HasReviewedApply },
+        response: { 200: HasReviewedApply, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import type { ContentSummary } from '@studio/contract/content';
 import type { ContentKind, ContentStatus } from '@studio/contract/enums';
-import { formatTimeString } from '@studio/contract/format';
 import { toPage, type Page } from '@studio/contract/page';
 import type { Db } from '../../db/schema';
 
@@ -13,7 +12,7 @@ export function contentRepository(db: Db) {
   };
 
   return {
-    async list(channelId: number, filters: { status?: ContentStatus[]; kind?: ContentKind[] }, page: number, size: number, now: Date): Promise<Page<ContentSummary>> {
+    async list(channelId: number, filters: { status?: ContentStatus[]; kind?: ContentKind[] }, page: number, size: number): Promise<Page<ContentSummary>> {
       const [rows, total] = await Promise.all([
         filtered(channelId, filters.status, filters.kind)
           .select(['id', 'title', 'kind', 'status', 'view_count', 'thumbnail_url', 'created_at'])
@@ -31,7 +30,7 @@ export function contentRepository(db: Db) {
           status: row.status,
           viewCount: row.view_count,
           thumbnailUrl: row.thumbnail_url,
-          timeString: formatTimeString(row.created_at, now),
+          createdAt: row.created_at.toISOString(),
         })),
         Number(total.count),
         page,

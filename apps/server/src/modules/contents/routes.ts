@@ -3,15 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOptionsFor } from '@studio/contract/channel';
 import { ChannelContentsQuery, CreateDraftBody, CreatedContent, CreatePostBody, ContentPage } from '@studio/contract/content';
 import type { CreateOption } from '@studio/contract/enums';
+import { ChannelIdParams } from '@studio/contract/params';
+import { errorResponses } from '@studio/contract/responses';
 import type { ChannelRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { requireUser } from '../../plugins/require-user';
-import { ChannelIdParams, assertHasHome, channelAccess } from '../channels/channel-access';
+import { requireChannel } from '../../plugins/require-user';
+import { assertHasHome } from '../channels/channel-rules';
 import { toChannel } from '../channels/channel-repository';
 import { contentRepository } from './content-repository';
 
 /** The server holds the create menu's rule too: a create call for a disabled option is refused. */
-export function assertCreateOption(channel: ChannelRow, option: CreateOption): void {
+function assertCreateOption(channel: ChannelRow, option: CreateOption): void {
   if (!createOptionsFor(toChannel(channel)).includes(option)) {
     throw new AppError('CREATE_OPTION_DISABLED', undefined, { option, channelStatus: channel.status });
   }
@@ -24,21 +26,26 @@ export async function contentRoutes(instance: FastifyInstance) {
 
   app.get(
     '/channels/:channelId/contents',
-    { schema: { tags, params: ChannelIdParams, querystring: ChannelContentsQuery, response: { 200: ContentPage } } },
+    {
+      config: { access: 'channel:member' },
+      schema: { tags, params: ChannelIdParams, querystring: ChannelContentsQuery, response: { 200: ContentPage, ...errorResponses } },
+    },
     async (request) => {
-      const { channel } = await channelAccess(app.db, request.params.channelId, requireUser(request).id);
+      const { channel } = requireChannel(request);
       assertHasHome(channel);
       const { status, kind, page, size } = request.query;
-      return contents.list(channel.id, { status, kind }, page, size, app.clock.now());
+      return contents.list(channel.id, { status, kind }, page, size);
     },
   );
 
   app.post(
     '/channels/:channelId/posts',
-    { schema: { tags, summary: 'Publish a post', params: ChannelIdParams, body: CreatePostBody, response: { 201: CreatedContent } } },
+    {
+      config: { access: 'channel:member' },
+      schema: { tags, summary: 'Publish a post', params: ChannelIdParams, body: CreatePostBody, response: { 201: CreatedContent, ...errorResponses } },
+    },
     async (request, reply) => {
-      const user = requireUser(request);
-      const { channel } = await channelAccess(app.db, request.params.channelId, user.id);
+      const { channel, user } = requireChannel(request);
       assertCreateOption(channel, 'POST');
       const body = request.body.body;
       const contentId = await contents.create({
@@ -56,10 +63,12 @@ export async function contentRoutes(instance: FastifyInstance) {
 
   app.post(
     '/channels/:channelId/drafts',
-    { schema: { tags, summary: 'Start a contents draft', params: ChannelIdParams, body: CreateDraftBody, response: { 201: CreatedContent } } },
+    {
+      config: { access: 'channel:member' },
+      schema: { tags, summary: 'Start a contents draft', params: ChannelIdParams, body: CreateDraftBody, response: { 201: CreatedContent, ...errorResponses } },
+    },
     async (request, reply) => {
-      const user = requireUser(request);
-      const { channel } = await channelAccess(app.db, request.params.channelId, user.id);
+      const { channel, user } = requireChannel(request);
       assertCreateOption(channel, 'CONTENTS');
       const contentId = await contents.create({
         channelId: channel.id,

@@ -1,14 +1,23 @@
 import type { Transaction } from 'kysely';
 import type { MemberRole } from '@studio/contract/enums';
-import { formatKstDate, formatTimeString } from '@studio/contract/format';
-import type { ActivityAction } from '@studio/contract/member';
-import { toPage } from '@studio/contract/page';
+import type { Member } from '@studio/contract/member';
 import type { Database, Db } from '../../db/schema';
 
-type Executor = Db | Transaction<Database>;
+export type Executor = Db | Transaction<Database>;
 
+const ROLE_ORDER = { OWNER: 0, MANAGER: 1, CREDIT_MANAGER: 2 } as const satisfies Record<MemberRole, number>;
+
+/** Logins are stored lower-case; the oldest account wins if an issuer ever repeats one. */
 export async function findUserByLogin(db: Executor, login: string) {
   return db.selectFrom('users').select(['id', 'login', 'name']).where('login', '=', login.trim().toLowerCase()).orderBy('id').executeTakeFirst();
+}
+
+export async function userName(db: Executor, userId: number): Promise<string> {
+  return (await userProfile(db, userId)).name;
+}
+
+export async function userProfile(db: Executor, userId: number): Promise<{ name: string; profileImageUrl: string | null }> {
+  return db.selectFrom('users').select(['name', 'profile_image_url as profileImageUrl']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
 
 export async function memberRole(db: Executor, channelId: number, userId: number): Promise<MemberRole | undefined> {
@@ -31,97 +40,49 @@ export async function channelOwner(db: Executor, channelId: number) {
     .executeTakeFirst();
 }
 
-export async function logActivity(
-  db: Executor,
-  entry: { channelId: number; action: ActivityAction; actorUserId: number | null; targetUserId: number | null; role: MemberRole | null; at: Date },
-) {
-  await db
-    .insertInto('channel_activity')
-    .values({
-      channel_id: entry.channelId,
-      action: entry.action,
-      actor_user_id: entry.actorUserId,
-      target_user_id: entry.targetUserId,
-      role: entry.role,
-      created_at: entry.at,
-    })
-    .execute();
+/** Locks a channel's memberships so a parallel owner change waits for this transaction. */
+export async function lockMemberships(trx: Transaction<Database>, channelId: number): Promise<void> {
+  await trx.selectFrom('channel_members').select('user_id').where('channel_id', '=', channelId).forUpdate().execute();
 }
 
-export async function notify(db: Executor, entry: { userId: number; channelId: number | null; message: string; landingUrl: string | null; at: Date }) {
-  await db
-    .insertInto('notifications')
-    .values({ user_id: entry.userId, channel_id: entry.channelId, message: entry.message, landing_url: entry.landingUrl, image_url: null, created_at: entry.at })
-    .execute();
+export async function addMembership(trx: Transaction<Database>, channelId: number, userId: number, role: MemberRole, at: Date): Promise<void> {
+  await trx.insertInto('channel_members').values({ channel_id: channelId, user_id: userId, role, created_at: at }).execute();
+}
+
+export async function setRole(trx: Transaction<Database>, channelId: number, userId: number, role: MemberRole): Promise<void> {
+  await trx.updateTable('channel_members').set({ role }).where('channel_id', '=', channelId).where('user_id', '=', userId).execute();
+}
+
+/**
+ * Removes a non-owner membership and answers the role it had, or undefined when
+ * there was nothing to remove: of parallel removals exactly one sees the row.
+ */
+export async function removeNonOwner(trx: Transaction<Database>, channelId: number, userId: number): Promise<MemberRole | undefined> {
+  const row = await trx
+    .deleteFrom('channel_members')
+    .where('channel_id', '=', channelId)
+    .where('user_id', '=', userId)
+    .where('role', '!=', 'OWNER')
+    .returning('role')
+    .executeTakeFirst();
+  return row?.role;
 }
 
 export function memberRepository(db: Db) {
   return {
-    async members(channelId: number) {
+    /** Owner first, then managers, then credit managers; oldest first within a role. Bounded by the channel's team. */
+    async members(channelId: number): Promise<Member[]> {
       const rows = await db
         .selectFrom('channel_members')
         .innerJoin('users', 'users.id', 'channel_members.user_id')
         .select(['users.id as userId', 'users.login', 'users.name', 'users.profile_image_url as profileImageUrl', 'channel_members.role', 'channel_members.created_at'])
         .where('channel_members.channel_id', '=', channelId)
+        .orderBy('channel_members.created_at')
+        .orderBy('users.id')
         .execute();
-      const order = { OWNER: 0, MANAGER: 1, CREDIT_MANAGER: 2 } as const;
       return rows
-        .sort((a, b) => order[a.role] - order[b.role] || a.created_at.getTime() - b.created_at.getTime())
-        .map(({ created_at, ...row }) => ({ ...row, since: formatKstDate(created_at) }));
-    },
-    async pendingInvites(channelId: number, now: Date) {
-      const rows = await db
-        .selectFrom('channel_invites')
-        .innerJoin('users', 'users.id', 'channel_invites.invitee_user_id')
-        .select(['channel_invites.id', 'users.login', 'users.name', 'channel_invites.role', 'channel_invites.created_at', 'channel_invites.expires_at'])
-        .where('channel_invites.channel_id', '=', channelId)
-        .where('channel_invites.status', '=', 'PENDING')
-        .orderBy('channel_invites.id', 'desc')
-        .execute();
-      return rows.map(({ created_at, expires_at, ...row }) => ({
-        ...row,
-        timeString: formatTimeString(created_at, now),
-        expiresAt: expires_at ? expires_at.toISOString() : null,
-      }));
-    },
-    async pendingTransfers(channelId: number, now: Date) {
-      const rows = await db
-        .selectFrom('channel_transfers')
-        .innerJoin('users', 'users.id', 'channel_transfers.to_user_id')
-        .select(['channel_transfers.id', 'users.login', 'users.name', 'channel_transfers.created_at', 'channel_transfers.expires_at'])
-        .where('channel_transfers.channel_id', '=', channelId)
-        .where('channel_transfers.status', '=', 'PENDING')
-        .orderBy('channel_transfers.id', 'desc')
-        .execute();
-      return rows.map(({ created_at, expires_at, ...row }) => ({ ...row, timeString: formatTimeString(created_at, now), expiresAt: expires_at.toISOString() }));
-    },
-    async activity(channelId: number, page: number, size: number, now: Date) {
-      const base = db.selectFrom('channel_activity').where('channel_activity.channel_id', '=', channelId);
-      const [rows, total] = await Promise.all([
-        base
-          .leftJoin('users as actor', 'actor.id', 'channel_activity.actor_user_id')
-          .leftJoin('users as target', 'target.id', 'channel_activity.target_user_id')
-          .select([
-            'channel_activity.id',
-            'channel_activity.action',
-            'channel_activity.role',
-            'channel_activity.created_at',
-            'actor.name as actorName',
-            'target.name as targetName',
-          ])
-          .orderBy('channel_activity.created_at', 'desc')
-          .orderBy('channel_activity.id', 'desc')
-          .limit(size)
-          .offset(page * size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return toPage(
-        rows.map(({ created_at, ...row }) => ({ ...row, timeString: formatTimeString(created_at, now) })),
-        Number(total.count),
-        page,
-        size,
-      );
+        .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role])
+        .map(({ created_at, ...row }) => ({ ...row, since: created_at.toISOString() }));
     },
   };
 }

@@ -1,29 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { NoticeDetail, NoticeListQuery, NoticePage } from '@studio/contract/notice';
+import { NOTICE_NEW_DAYS } from '@studio/contract/constants';
+import { formatKstDate } from '@studio/contract/format';
+import { type Notice, NoticeDetail, NoticeListQuery, NoticePage } from '@studio/contract/notice';
+import { ContentIdParams } from '@studio/contract/params';
+import { errorResponses } from '@studio/contract/responses';
 import { notFound } from '../../lib/errors';
-import { noticeRepository } from './notice-repository';
+import { noticeRepository, type NoticeRecord } from './notice-repository';
 
-const ContentIdParams = z.object({ contentId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+/** `timeString` (a spec field) is the Korean date of `publishedAt`; a notice is new for three days. */
+function present(record: NoticeRecord, now: Date): Notice {
+  return {
+    contentId: record.id,
+    title: record.title,
+    category: record.category,
+    timeString: formatKstDate(record.publishedAt),
+    publishedAt: record.publishedAt.toISOString(),
+    isNew: now.getTime() - record.publishedAt.getTime() < NOTICE_NEW_DAYS * 86_400_000,
+  };
+}
 
 /** The portal's notices, public like the rest of /external. */
 export async function noticeRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const notices = noticeRepository(app.db);
 
-  app.get('/notices', { schema: { tags: ['notices'], querystring: NoticeListQuery, response: { 200: NoticePage } } }, async (request) => {
+  app.get('/notices', { schema: { tags: ['notices'], querystring: NoticeListQuery, response: { 200: NoticePage, ...errorResponses } } }, async (request) => {
     const { consumerCategory, page, size } = request.query;
-    return notices.list(consumerCategory, page, size, app.clock.now());
+    const now = app.clock.now();
+    const found = await notices.list(consumerCategory, page, size, now);
+    return { ...found, content: found.content.map((record) => present(record, now)) };
   });
 
   app.get(
     '/notices/:contentId',
-    { schema: { tags: ['notices'], params: ContentIdParams, response: { 200: NoticeDetail } } },
+    { schema: { tags: ['notices'], params: ContentIdParams, response: { 200: NoticeDetail, ...errorResponses } } },
     async (request) => {
-      const notice = await notices.find(request.params.contentId, app.clock.now());
+      const now = app.clock.now();
+      const notice = await notices.find(request.params.contentId, now);
       if (!notice) throw notFound('notice');
-      return notice;
+      return { ...present(notice, now), body: notice.body };
     },
   );
 }

@@ -1,9 +1,45 @@
-import { sql } from 'kysely';
-import type { Notification } from '@studio/contract/notification';
+import { sql, type Transaction } from 'kysely';
 import type { NotificationGroup } from '@studio/contract/enums';
-import { formatTimeString } from '@studio/contract/format';
+import type { Notification, NotificationParams, NotificationType } from '@studio/contract/notification';
 import { toPage, type Page } from '@studio/contract/page';
-import type { Db } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
+import { koreanNotificationText } from './notification-text';
+
+type Executor = Db | Transaction<Database>;
+
+type NewNotification = {
+  userId: number;
+  channelId: number | null;
+  landingUrl: string | null;
+  at: Date;
+} & (
+  | { type: Exclude<NotificationType, 'OPERATOR_MESSAGE'>; params: NotificationParams }
+  | { type: 'OPERATOR_MESSAGE'; params?: NotificationParams; message: string }
+);
+
+/** Writes a notification inside the caller's transaction, so it exists exactly when the change it reports does. */
+export async function insertNotification(db: Executor, entry: NewNotification): Promise<number> {
+  const params = entry.params ?? {};
+  const message = entry.type === 'OPERATOR_MESSAGE' ? entry.message : koreanNotificationText(entry.type, params);
+  const row = await db
+    .insertInto('notifications')
+    .values({
+      user_id: entry.userId,
+      channel_id: entry.channelId,
+      type: entry.type,
+      params: JSON.stringify(params),
+      message,
+      landing_url: entry.landingUrl,
+      image_url: null,
+      created_at: entry.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A notification as stored; the spec's `timeString` is added where the answer is written. */
+export type NotificationRecord = Omit<Notification, 'timeString' | 'createdAt'> & { createdAt: Date };
 
 export function notificationRepository(db: Db) {
   const forGroup = (userId: number, group: NotificationGroup, channelId?: number) => {
@@ -16,10 +52,10 @@ export function notificationRepository(db: Db) {
   };
 
   return {
-    async list(userId: number, group: NotificationGroup, page: number, size: number, now: Date, channelId?: number): Promise<Page<Notification>> {
+    async list(userId: number, group: NotificationGroup, page: number, size: number, channelId?: number): Promise<Page<NotificationRecord>> {
       const [rows, total] = await Promise.all([
         forGroup(userId, group, channelId)
-          .select(['id', 'message', 'image_url', 'read_at', 'created_at', 'landing_url', 'channel_id'])
+          .select(['id', 'type', 'params', 'message', 'image_url', 'read_at', 'created_at', 'landing_url', 'channel_id'])
           .orderBy('id', 'desc')
           .limit(size)
           .offset(page * size)
@@ -29,10 +65,12 @@ export function notificationRepository(db: Db) {
       return toPage(
         rows.map((row) => ({
           id: row.id,
+          type: row.type,
+          params: row.params,
           message: row.message,
           imageUrl: row.image_url,
           read: row.read_at !== null,
-          timeString: formatTimeString(row.created_at, now),
+          createdAt: row.created_at,
           landingUrl: row.landing_url,
           channelId: row.channel_id,
         })),
@@ -51,21 +89,22 @@ export function notificationRepository(db: Db) {
       return Number(row.count);
     },
     /** Reading twice keeps the first time it was read. */
-    async markRead(userId: number, id: number): Promise<'ok' | 'missing' | 'foreign'> {
+    async markRead(userId: number, id: number, at: Date): Promise<'ok' | 'missing' | 'foreign'> {
       const row = await db.selectFrom('notifications').select(['user_id']).where('id', '=', id).executeTakeFirst();
       if (!row) return 'missing';
       if (row.user_id !== userId) return 'foreign';
       await db
         .updateTable('notifications')
-        .set({ read_at: sql`coalesce(read_at, now())` })
+        .set({ read_at: sql`coalesce(read_at, ${at})` })
         .where('id', '=', id)
+        .where('user_id', '=', userId)
         .execute();
       return 'ok';
     },
-    async markAllRead(userId: number): Promise<number> {
+    async markAllRead(userId: number, at: Date): Promise<number> {
       const result = await db
         .updateTable('notifications')
-        .set({ read_at: sql`now()` })
+        .set({ read_at: at })
         .where('user_id', '=', userId)
         .where('read_at', 'is', null)
         .executeTakeFirst();

@@ -1,63 +1,81 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { NotificationListQuery, NotificationPage, UnreadCount } from '@studio/contract/notification';
-import { pageNumber, pageSize } from '@studio/contract/page';
+import { ChannelNotificationQuery, NotificationListQuery, NotificationPage, UnreadCount } from '@studio/contract/notification';
+import { ChannelIdParams, IdParams } from '@studio/contract/params';
+import { errorResponses, noContentResponses } from '@studio/contract/responses';
+import { formatTimeString } from '@studio/contract/format';
+import type { Notification } from '@studio/contract/notification';
+import type { Page } from '@studio/contract/page';
 import { forbidden, notFound } from '../../lib/errors';
-import { ChannelIdParams, channelAccess } from '../channels/channel-access';
-import { requireUser } from '../../plugins/require-user';
-import { notificationRepository } from './notification-repository';
+import { requireChannel, requireUser } from '../../plugins/require-user';
+import { notificationRepository, type NotificationRecord } from './notification-repository';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+/** The instant leaves as ISO; `timeString` (a spec field) is its Korean relative text at answer time. */
+function present(page: Page<NotificationRecord>, now: Date): Page<Notification> {
+  return {
+    ...page,
+    content: page.content.map(({ createdAt, ...rest }) => ({ ...rest, createdAt: createdAt.toISOString(), timeString: formatTimeString(createdAt, now) })),
+  };
+}
 
 export async function notificationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const notifications = notificationRepository(app.db);
+  const tags = ['notifications'];
 
   app.get(
     '/my/notifications',
-    { schema: { tags: ['notifications'], querystring: NotificationListQuery, response: { 200: NotificationPage } } },
+    { config: { access: 'session' }, schema: { tags, querystring: NotificationListQuery, response: { 200: NotificationPage, ...errorResponses } } },
     async (request) => {
       const { group, page, size } = request.query;
-      return notifications.list(requireUser(request).id, group, page, size, app.clock.now());
+      return present(await notifications.list(requireUser(request).id, group, page, size), app.clock.now());
     },
   );
 
   app.get(
     '/channels/:channelId/notifications',
     {
+      config: { access: 'channel:member' },
       schema: {
-        tags: ['notifications'],
+        tags,
         summary: "The signed-in person's notifications about one channel",
         params: ChannelIdParams,
-        querystring: z.object({ page: pageNumber.default(0), size: pageSize(20) }),
-        response: { 200: NotificationPage },
+        querystring: ChannelNotificationQuery,
+        response: { 200: NotificationPage, ...errorResponses },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      await channelAccess(app.db, request.params.channelId, user.id);
-      return notifications.list(user.id, 'ALL', request.query.page, request.query.size, app.clock.now(), request.params.channelId);
+      const { channel, user } = requireChannel(request);
+      return present(await notifications.list(user.id, 'ALL', request.query.page, request.query.size, channel.id), app.clock.now());
     },
   );
 
-  app.get('/my/notifications/unread', { schema: { tags: ['notifications'], response: { 200: UnreadCount } } }, async (request) => ({
-    count: await notifications.unreadCount(requireUser(request).id),
-  }));
+  app.get(
+    '/my/notifications/unread',
+    { config: { access: 'session' }, schema: { tags, response: { 200: UnreadCount, ...errorResponses } } },
+    async (request) => ({ count: await notifications.unreadCount(requireUser(request).id) }),
+  );
 
   app.post(
     '/my/notifications/read/:id',
-    { schema: { tags: ['notifications'], summary: 'Mark one notification read (repeating it is harmless)', params: IdParams } },
+    {
+      config: { access: 'self' },
+      schema: { tags, summary: 'Mark one notification read (repeating it is harmless)', params: IdParams, response: noContentResponses },
+    },
     async (request, reply) => {
-      const result = await notifications.markRead(requireUser(request).id, request.params.id);
+      const result = await notifications.markRead(requireUser(request).id, request.params.id, app.clock.now());
       if (result === 'missing') throw notFound('notification');
       if (result === 'foreign') throw forbidden();
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  app.post('/my/notifications/read', { schema: { tags: ['notifications'], summary: 'Mark every notification read' } }, async (request, reply) => {
-    await notifications.markAllRead(requireUser(request).id);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/my/notifications/read',
+    { config: { access: 'session' }, schema: { tags, summary: 'Mark every notification read', response: noContentResponses } },
+    async (request, reply) => {
+      await notifications.markAllRead(requireUser(request).id, app.clock.now());
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -15,6 +15,7 @@ import { useChannelHomeT } from '../messages';
 import { ContentFilterMenu } from './content-filter-menu';
 import { contentStatusTone } from './content-labels';
 import styles from './channel-contents.module.css';
+import { formatTimeString } from '@studio/contract/format';
 
 const kindIcons: Record<ContentKind, typeof DocumentIcon> = {
   CONTENT_VIEW: DocumentIcon,
@@ -39,7 +40,7 @@ function ContentRow({ content }: { content: ContentSummary }) {
         <div className={styles.meta}>
           <Tag>{t(`contentKind.${content.kind}`)}</Tag>
           <Tag tone={contentStatusTone[content.status]}>{t(`contentStatus.${content.status}`)}</Tag>
-          <span className={styles.time}>{content.timeString}</span>
+          <span className={styles.time}>{/* i18n: format with the locale formatter */ formatTimeString(new Date(content.createdAt), new Date())}</span>
         </div>
       </div>
       <p className={styles.views} title={content.viewCount.toLocaleString('ko-KR')}>

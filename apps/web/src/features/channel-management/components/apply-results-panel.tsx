@@ -15,6 +15,7 @@ import { useT } from '../../../lib/i18n/i18n';
 import { applyResultsQueryOptions } from '../api/get-apply-results';
 import type { ManagementSearch } from '../hooks/use-management-search';
 import styles from './channel-management.module.css';
+import { formatKstDate } from '@studio/contract/format';
 
 const statusTone: Record<ApplicationStatus, TagTone> = {
   WAIT: 'neutral',
@@ -131,12 +132,12 @@ function ApplyResultRow({ result }: { result: ApplyResult }) {
           </div>
           <div>
             <dt>{t('management.apply.appliedAt')}</dt>
-            <dd>{result.appliedAt}</dd>
+            <dd>{/* i18n: format with the locale formatter */ formatKstDate(new Date(result.appliedAt))}</dd>
           </div>
           {result.reviewedAt ? (
             <div>
               <dt>{t('management.apply.reviewedAt')}</dt>
-              <dd>{result.reviewedAt}</dd>
+              <dd>{/* i18n: format with the locale formatter */ formatKstDate(new Date(result.reviewedAt))}</dd>
             </div>
           ) : null}
         </dl>

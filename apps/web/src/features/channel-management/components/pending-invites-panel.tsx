@@ -12,6 +12,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { useT } from '../../../lib/i18n/i18n';
 import { pendingInvitesQueryOptions } from '../api/get-pending-invites';
 import styles from './channel-management.module.css';
+import { formatTimeString } from '@studio/contract/format';
 
 type PendingInvitesPanelProps = {
   page: number;
@@ -46,7 +47,7 @@ export function PendingInvitesPanel({ page, onPage, onOpen }: PendingInvitesPane
                       : t('management.invite.role', { role: t(`memberRole.${invite.role}`) })}
                   </Tag>
                   {invite.fromName ? <span>{t('management.invite.from', { name: invite.fromName })}</span> : null}
-                  <span>{invite.timeString}</span>
+                  <span>{/* i18n: format with the locale formatter */ formatTimeString(new Date(invite.createdAt), new Date())}</span>
                   {invite.expiresAt ? (
                     <span>{t('management.invite.expires', { date: formatKstDate(new Date(invite.expiresAt)) })}</span>
                   ) : null}

@@ -13,7 +13,7 @@ const entry = (action: ActivityAction, actorName: string | null, targetName: str
   actorName,
   targetName,
   role,
-  timeString: '방금 전',
+  createdAt: '2026-11-22T03:00:00.000Z',
 });
 const say = (e: ReturnType<typeof entry>) => activitySentence(e, t, (role) => roles[role]);
 

@@ -17,6 +17,7 @@ import { formatKstDateTime } from './kst-date-time';
 import { LoginField } from './login-field';
 import { roleTone } from './member-list';
 import styles from './settings.module.css';
+import { formatTimeString } from '@studio/contract/format';
 
 type Role = InviteInput['role'];
 
@@ -103,7 +104,7 @@ function PendingInvites({ channelId }: { channelId: number }) {
               <Tag tone={roleTone[invite.role]}>{t(`memberRole.${invite.role}`)}</Tag>
             </span>
             <span className={styles.sub}>
-              {invite.login} · {ts('invite.sentAt', { time: invite.timeString })}
+              {invite.login} · {ts('invite.sentAt', { time: formatTimeString(new Date(invite.createdAt), new Date()) /* i18n: format with the locale formatter */ })}
               {invite.expiresAt ? ` · ${ts('invite.expiresAt', { date: formatKstDateTime(invite.expiresAt) })}` : ''}
             </span>
           </div>

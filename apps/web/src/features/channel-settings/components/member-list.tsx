@@ -15,6 +15,7 @@ import { membersQueryOptions } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useChannelSettingsT } from '../messages';
 import styles from './settings.module.css';
+import { formatKstDate } from '@studio/contract/format';
 
 export const roleTone: Record<MemberRole, TagTone> = { OWNER: 'accent', MANAGER: 'success', CREDIT_MANAGER: 'warning' };
 
@@ -42,7 +43,7 @@ export function MemberList({ channelId }: { channelId: number }) {
                 <Tag tone={roleTone[member.role]}>{t(`memberRole.${member.role}`)}</Tag>
               </span>
               <span className={styles.sub}>
-                {member.login} · {ts('members.since', { date: member.since })}
+                {member.login} · {ts('members.since', { date: formatKstDate(new Date(member.since)) /* i18n: format with the locale formatter */ })}
               </span>
             </div>
             {member.role !== 'OWNER' ? (

@@ -16,6 +16,7 @@ import { useChannelSettingsT } from '../messages';
 import { formatKstDateTime } from './kst-date-time';
 import { LoginField } from './login-field';
 import styles from './settings.module.css';
+import { formatTimeString } from '@studio/contract/format';
 
 type TransferFormProps = { channelId: number; error: string | null; setError: (error: string | null) => void };
 
@@ -103,7 +104,7 @@ export function OwnershipTransfer({ channelId }: { channelId: number }) {
           <div className={styles.person}>
             <span className={styles.personName}>{ts('transfer.pending', { name: `${pending.name} (${pending.login})` })}</span>
             <span className={styles.sub}>
-              {ts('transfer.pendingMeta', { time: pending.timeString, date: formatKstDateTime(pending.expiresAt) })}
+              {ts('transfer.pendingMeta', { time: formatTimeString(new Date(pending.createdAt), new Date()) /* i18n: format with the locale formatter */, date: formatKstDateTime(pending.expiresAt) })}
             </span>
           </div>
           <Button

@@ -6,6 +6,7 @@ const notice = (contentId: number, category: Notice['category']): Notice => ({
   contentId,
   title: `notice ${contentId}`,
   timeString: '2026.11.20',
+  publishedAt: '2026-11-20T03:00:00.000Z',
   isNew: false,
   category,
 });

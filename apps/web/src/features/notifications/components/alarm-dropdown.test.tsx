@@ -26,6 +26,9 @@ afterEach(() => {
 
 const notification = (id: number, read: boolean, channelId: number | null = 7): Notification => ({
   id,
+  type: 'OPERATOR_MESSAGE',
+  params: {},
+  createdAt: '2026-11-22T03:00:00.000Z',
   message: `알림 ${id}`,
   imageUrl: null,
   read,
