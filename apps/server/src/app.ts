@@ -9,6 +9,7 @@ import { loadAccountSecrets } from './accounts/secrets';
 import { createOidcClient } from './auth/oidc-client';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
+import { pingDatabase } from './db/database';
 import type { Db } from './db/schema';
 import type { Clock } from './lib/clock';
 import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
@@ -89,7 +90,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(noticeRoutes, { prefix: '/external' });
   if (options.backgroundJobs !== false) await app.register(expiryTimer);
+  // Liveness only: a database outage must not get a healthy process restarted.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  // Readiness: 503 SERVICE_UNAVAILABLE (through the error handler) while the database cannot answer.
+  app.get('/readyz', { schema: { hide: true } }, async () => {
+    await pingDatabase(options.db);
+    return { ok: true };
+  });
   await app.register(spaRoutes);
   return app;
 }

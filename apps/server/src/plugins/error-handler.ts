@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCatalogue, type ErrorBody } from '@studio/contract/errors';
 import { messagePage } from '../accounts/pages';
+import { isDatabaseUnavailable } from '../db/database';
 import { AppError } from '../lib/errors';
 
 function body(
@@ -49,6 +50,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(error.statusCode)
         .send(body(request, error.statusCode, 'VALIDATION_FAILED', errorCatalogue.VALIDATION_FAILED.message, { reason: error.code ?? error.message }, error, production));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The driver's text names hosts and ports: it goes to the log, never into the answer (no trace either).
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(body(request, 503, 'SERVICE_UNAVAILABLE', errorCatalogue.SERVICE_UNAVAILABLE.message, null, null, production));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body(request, 500, 'INTERNAL_ERROR', errorCatalogue.INTERNAL_ERROR.message, null, error, production));
