@@ -23,7 +23,7 @@ import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { csrfPlugin } from './plugins/csrf';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { requireSession } from './plugins/require-user';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -42,6 +42,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: secure,
     bodyLimit: 1024 * 1024,
+    // Broken percent-encoding (and anything else the router refuses) answers the studio's error body, as 400.
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -11,6 +11,7 @@ import {
 } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
 import { PAGE_SIZE_MANAGEMENT } from './constants';
+import { text } from './text';
 
 export type ManagementFilters = { channelTypes: ChannelType[]; statuses: ChannelStatus[]; roles: MemberRole[] };
 
@@ -35,8 +36,7 @@ export function splitManagementFilters(tokens: readonly string[]): ManagementFil
 export const ManagementFilterToken = z.union([ChannelType, ChannelStatus, MemberRole]);
 
 export const ManagementQuery = z.object({
-  filters: z
-    .string()
+  filters: text({ max: 500 })
     .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
     .pipe(z.array(ManagementFilterToken))
     .optional(),

@@ -21,6 +21,20 @@ function body(
   return out;
 }
 
+/**
+ * What the router refuses before any route or hook exists (broken
+ * percent-encoding, an over-long parameter) leaves in the same body, as a 400.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.statusCode !== undefined && error.statusCode >= 500) {
+    void reply.status(500).send(body(request, 500, 'INTERNAL_ERROR', errorCatalogue.INTERNAL_ERROR.message, null, null, true));
+    return;
+  }
+  void reply
+    .status(400)
+    .send(body(request, 400, 'VALIDATION_FAILED', errorCatalogue.VALIDATION_FAILED.message, { reason: error.code }, null, true));
+}
+
 /** The one error handler: every failure leaves as the spec's `{code, message, path, extra, trace}`. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   const production = app.config.env === 'production';
