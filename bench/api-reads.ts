@@ -41,7 +41,7 @@ if (!databaseUrl) {
   databaseUrl = embedded.url;
   stopEmbedded = () => embedded.stop();
 }
-const db = createDb(databaseUrl, 10);
+const db = createDb(databaseUrl, { max: 10 });
 await migrateToLatest(db);
 await seedDemoWorld(db, new Date());
 const creator = await db.selectFrom('users').select('id').where('login', '=', 'creator').executeTakeFirstOrThrow();

@@ -9,6 +9,7 @@ import { loadAccountSecrets } from './accounts/secrets';
 import { createOidcClient } from './auth/oidc-client';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
+import { pingDatabase } from './db/database';
 import type { Db } from './db/schema';
 import type { Clock } from './lib/clock';
 import { serializeRequest } from './lib/log-redaction';
@@ -24,8 +25,9 @@ import { noticeRoutes } from './modules/notices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { csrfPlugin } from './plugins/csrf';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
 import { accessPlugin } from './plugins/access';
+import { gracefulClosePlugin } from './plugins/graceful-close';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { signInPurgeTimer } from './plugins/sign-in-purge';
@@ -52,6 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           },
     trustProxy: secure,
     bodyLimit: 1024 * 1024,
+    // Broken percent-encoding (and anything else the router refuses) answers the studio's error body, as 400.
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -60,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock);
 
   await app.register(errorHandlerPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(securityHeadersPlugin);
@@ -103,7 +108,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(noticeRoutes, { prefix: '/external' });
   if (options.backgroundJobs !== false) await app.register(expiryTimer);
   if (options.backgroundJobs !== false) await app.register(signInPurgeTimer);
+  // Liveness only: a database outage must not get a healthy process restarted.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  // Readiness: 503 SERVICE_UNAVAILABLE (through the error handler) while the database cannot answer.
+  app.get('/readyz', { schema: { hide: true } }, async () => {
+    await pingDatabase(options.db);
+    return { ok: true };
+  });
   await app.register(spaRoutes);
   return app;
 }

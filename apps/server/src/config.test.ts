@@ -44,3 +44,36 @@ describe('loadConfig', () => {
     expect(config.oidc).toEqual({ bundled: false, issuer: 'https://login.example', clientId: 'studio-prod', clientSecret: 's' });
   });
 });
+
+describe('production', () => {
+  it('never seeds the demo world by default, whatever the database', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/studio' }).demo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: 'false' }).demo).toBe(false);
+  });
+
+  it('stops when DEMO=true is asked for, with or without DATABASE_URL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: 'true' })).toThrow(/DEMO: the demo world is never seeded in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: '1', DATABASE_URL: 'postgres://db/studio' })).toThrow(ConfigError);
+  });
+
+  it('keeps the demo world on by default outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).demo).toBe(true);
+  });
+});
+
+describe('database and shutdown limits', () => {
+  it('defaults to an outage answered within 2 s and a 10 s drain', () => {
+    const config = loadConfig({});
+    expect(config.database.connectTimeoutMs + config.database.statementTimeoutMs).toBeLessThan(2000);
+    expect(config.shutdownTimeoutMs).toBe(10_000);
+  });
+
+  it('follows DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS and SHUTDOWN_TIMEOUT_MS, and names a bad one', () => {
+    const config = loadConfig({ DB_CONNECT_TIMEOUT_MS: '2000', DB_STATEMENT_TIMEOUT_MS: '30000', SHUTDOWN_TIMEOUT_MS: '5000' });
+    expect(config.database).toEqual({ connectTimeoutMs: 2000, statementTimeoutMs: 30_000 });
+    expect(config.shutdownTimeoutMs).toBe(5000);
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+  });
+});

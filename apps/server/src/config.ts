@@ -4,6 +4,10 @@ const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** Chosen so a database outage answers within 2 s (docs/decisions/010-database-faults.md). */
+export const DEFAULT_DB_CONNECT_TIMEOUT_MS = 500;
+export const DEFAULT_DB_STATEMENT_TIMEOUT_MS = 1000;
+
 const url = z.url({ protocol: /^https?$/ });
 
 const EnvSchema = z
@@ -15,7 +19,8 @@ const EnvSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65_535).default(54_329),
     DATA_DIR: z.string().min(1).default('./data'),
-    DEMO: bool.default(true),
+    // No default here: production turns it off by default and refuses it when asked for.
+    DEMO: bool.optional(),
     OIDC_ISSUER: url.optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -28,6 +33,9 @@ const EnvSchema = z
       .int()
       .refine((value) => value >= 1_024 && value <= 131_072 && (value & (value - 1)) === 0, 'a power of two from 1024 to 131072')
       .optional(),
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_DB_CONNECT_TIMEOUT_MS),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DB_STATEMENT_TIMEOUT_MS),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -36,8 +44,9 @@ const EnvSchema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when OIDC_ISSUER is set' });
       }
     }
-    if (env.NODE_ENV === 'production' && env.DEMO && env.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'the demo world is never seeded in production: set DEMO=false' });
+    if (env.NODE_ENV === 'production' && env.DEMO) {
+      // Whatever the database: an embedded one in production is still production, and demo1234 opens it.
+      ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'the demo world is never seeded in production: remove DEMO or set DEMO=false' });
     }
     if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST !== undefined && env.PASSWORD_HASH_COST < 16_384) {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'tests only: production never hashes below 16384' });
@@ -68,6 +77,9 @@ export type Config = {
   authStartRateLimitPerMinute: number;
   /** Login form posts allowed per client address and minute (on top of the per-account lockout). */
   loginRateLimitPerMinute: number;
+  database: { connectTimeoutMs: number; statementTimeoutMs: number };
+  /** After a stop signal, the process exits non-zero if draining has not finished by then. */
+  shutdownTimeoutMs: number;
   logLevel: string;
 };
 
@@ -101,7 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: value.DATABASE_URL,
     embeddedPgPort: value.EMBEDDED_PG_PORT,
     dataDir: value.DATA_DIR,
-    demo: value.DEMO,
+    demo: value.DEMO ?? value.NODE_ENV !== 'production',
     oidc: {
       bundled,
       issuer: (value.OIDC_ISSUER ?? `${publicUrl}/accounts`).replace(/\/+$/, ''),
@@ -112,6 +124,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleHours: value.SESSION_IDLE_HOURS,
     authStartRateLimitPerMinute: value.AUTH_START_RATE_LIMIT_PER_MINUTE,
     loginRateLimitPerMinute: value.LOGIN_RATE_LIMIT_PER_MINUTE,
+    database: { connectTimeoutMs: value.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: value.DB_STATEMENT_TIMEOUT_MS },
+    shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     logLevel: value.LOG_LEVEL,
   };
 }

@@ -50,7 +50,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${template}`);
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${template}`;
-  const db = createDb(templateUrl.href, 1);
+  const db = createDb(templateUrl.href, { max: 1, statementTimeoutMs: 0 });
   await migrateToLatest(db);
   await db.destroy();
 

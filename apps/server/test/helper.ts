@@ -4,13 +4,18 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createDb } from '../src/db/database';
+import { createDb, type DbOptions } from '../src/db/database';
 import type { Db } from '../src/db/schema';
 import { fixedClock } from '../src/lib/clock';
 import { sessionCookieName } from '../src/plugins/session';
 import { sessionRepository } from '../src/plugins/session-repository';
 
 export const ORIGIN = 'http://localhost:8080';
+
+// Generous limits: five test files share two cores, and a slow test is not an outage.
+const testDbOptions: DbOptions = { max: 4, connectTimeoutMs: 10_000, statementTimeoutMs: 20_000 };
+// Any fixed number: the key of the lock that serialises clones across test workers.
+const CLONE_LOCK = 7_300_001;
 
 /** A fresh database cloned from the migrated template, for one test file. */
 export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
@@ -19,20 +24,17 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
   const name = `studio_test_${template.split('_').pop()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  // Two clones of one template at the same instant can collide; try again briefly.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-      break;
-    } catch (error) {
-      if (attempt >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
-    }
+  // PostgreSQL refuses a clone while another session uses the template, and a clone is such a
+  // session: test workers take turns through a lock the server holds (released with the connection).
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [CLONE_LOCK]);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
   }
-  await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = createDb(url.href, 4);
+  const db = createDb(url.href, testDbOptions);
   return {
     db,
     url: url.href,
@@ -49,12 +51,20 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The whole app on a fresh database, with a clock the test moves. */
-export async function createTestApp(options: { env?: Record<string, string>; now?: Date } = {}) {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    now?: Date;
+    /** Serve the app from another pool on the same database (a proxied address, other timeouts). */
+    openDb?: (url: string) => Db | Promise<Db>;
+  } = {},
+) {
   const database = await createTestDatabase();
+  const served = await options.openDb?.(database.url);
   const clock = fixedClock(options.now ?? new Date('2026-11-22T03:00:00Z'));
   // Tests move the clock by days; the idle timeout has its own tests.
   const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', ...options.env });
-  const app = await buildApp({ config, db: database.db, clock, logger: false, backgroundJobs: false });
+  const app = await buildApp({ config, db: served ?? database.db, clock, logger: false, backgroundJobs: false });
   await app.ready();
   return {
     app,
@@ -66,8 +76,11 @@ export async function createTestApp(options: { env?: Record<string, string>; now
       const token = await sessionRepository(database.db).create(userId, null, new Date(clock.now().getTime() + 30 * 86_400_000), clock.now());
       return `${sessionCookieName(false)}=${token}`;
     },
+    /** The database's own address (never through a test proxy), for tools and admin steps. */
+    url: database.url,
     async close() {
       await app.close();
+      await served?.destroy();
       await database.drop();
     },
   };

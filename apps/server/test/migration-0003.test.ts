@@ -29,7 +29,7 @@ beforeAll(async () => {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  db = createDb(url.href, 1);
+  db = createDb(url.href, { max: 1, statementTimeoutMs: 0 });
   const before = await migrator().migrateTo('0002-channel-management');
   expect(before.error).toBeUndefined();
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ContentKind, ContentStatus } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
+import { text } from './text';
 import { Instant } from './time';
 
 export const ContentSummary = z.object({
@@ -15,7 +16,7 @@ export const ContentSummary = z.object({
 export type ContentSummary = z.infer<typeof ContentSummary>;
 export const ContentPage = pageOf(ContentSummary);
 
-const commaJoined = z.string().transform((value) => value.split(',').map((part) => part.trim()));
+const commaJoined = text({ max: 200 }).transform((value) => value.split(',').map((part) => part.trim()));
 
 export const ChannelContentsQuery = z.object({
   status: commaJoined.pipe(z.array(ContentStatus).min(1)).optional(),
@@ -25,11 +26,11 @@ export const ChannelContentsQuery = z.object({
 });
 
 export const CreatePostBody = z.object({
-  body: z.string().trim().min(1).max(5000),
+  body: text({ min: 1, max: 5000, multiline: true }),
 });
 
 export const CreateDraftBody = z.object({
-  title: z.string().trim().max(200).default(''),
+  title: text({ max: 200 }).default(''),
 });
 
 export const CreatedContent = z.object({ contentId: z.number().int() });

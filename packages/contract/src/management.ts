@@ -12,6 +12,7 @@ import {
 } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
 import { PAGE_SIZE_MANAGEMENT } from './constants';
+import { text } from './text';
 import { Instant } from './time';
 
 export type ManagementFilters = { channelTypes: ChannelType[]; statuses: ChannelStatus[]; roles: MemberRole[] };
@@ -37,8 +38,7 @@ export function splitManagementFilters(tokens: readonly string[]): ManagementFil
 const ManagementFilterToken = z.union([ChannelType, ChannelStatus, MemberRole]);
 
 export const ManagementQuery = z.object({
-  filters: z
-    .string()
+  filters: text({ max: 500 })
     .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
     .pipe(z.array(ManagementFilterToken))
     .optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Channel } from './channel';
 import { ChannelManagementType, MemberRole } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
+import { text } from './text';
 import { Instant } from './time';
 
 /** Spec section 3, "User profile". */
@@ -38,10 +39,10 @@ export const MemberList = z.array(Member);
 
 export const InvitableRole = z.enum(['MANAGER', 'CREDIT_MANAGER']);
 export const CreateInviteBody = z.object({
-  login: z.string().trim().min(1).max(100),
+  login: text({ min: 1, max: 100 }),
   role: InvitableRole,
 });
-export const CreateTransferBody = z.object({ login: z.string().trim().min(1).max(100) });
+export const CreateTransferBody = z.object({ login: text({ min: 1, max: 100 }) });
 
 export const ChannelInvite = z.object({
   id: z.number().int(),

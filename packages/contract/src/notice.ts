@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NoticeCategory } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
+import { text } from './text';
 import { Instant } from './time';
 
 /** Spec section 3, "Notice". */
@@ -24,8 +25,7 @@ export const NoticePage = pageOf(Notice);
 export const NoticeListQuery = z.object({
   page: pageNumber.default(0),
   size: pageSize(10),
-  consumerCategory: z
-    .string()
+  consumerCategory: text({ max: 200 })
     .default('STUDIO,STUDIO_IMPORTANT')
     .transform((value) => value.split(',').map((part) => part.trim()))
     .pipe(z.array(NoticeCategory).min(1)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** The signed-in person as the studio shell needs them. */
 export const Me = z.object({
@@ -12,4 +13,4 @@ export const Me = z.object({
 });
 export type Me = z.infer<typeof Me>;
 
-export const HistoryRecord = z.object({ path: z.string().max(2048).optional() });
+export const HistoryRecord = z.object({ path: text({ max: 2048, trim: false }).optional() });

@@ -1,14 +1,143 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_DB_CONNECT_TIMEOUT_MS, DEFAULT_DB_STATEMENT_TIMEOUT_MS } from '../config';
 import type { Database, Db } from './schema';
 
 // int8 (bigint ids, counts) as JS numbers: ids stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export function createDb(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max });
-  // An idle connection that the server drops (restart, failover, shutdown) must not crash the process;
-  // the pool opens a new one for the next query.
-  pool.on('error', (error) => console.warn(`[studio] idle database connection lost: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+export type DbOptions = {
+  max?: number;
+  /** Longest wait for a connection, whether a pooled one or a new one; 0 waits for ever. */
+  connectTimeoutMs?: number;
+  /** Longest a statement may run, enforced by the server and, for a frozen network, by the client; 0 for none. */
+  statementTimeoutMs?: number;
+  /** Where lost connections are reported; they are expected during restarts and never fatal. */
+  warn?: (message: string) => void;
+};
+
+/**
+ * The database cannot answer now (down, restarting, frozen, out of
+ * connections): a request that meets it is a 503, never a crash or a hang.
+ */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+  constructor(cause: unknown) {
+    super('database unavailable', { cause });
+  }
+}
+
+const socketErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// admin_shutdown, crash_shutdown, cannot_connect_now: the server is going away or not there yet.
+const goneStates = new Set(['57P01', '57P02', '57P03']);
+// too_many_connections, query_canceled (statement_timeout): temporary, yet the connection itself is fine.
+const busyStates = new Set(['53300', '57014']);
+// What pg says when the socket dies or the client gives up on it; these errors carry no code.
+const driverMessages = [
+  /^Connection terminated/,
+  /^Query read timeout$/,
+  /^timeout exceeded when trying to connect$/,
+  /is not queryable$/,
+];
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The connection this error came from can no longer be trusted. */
+function isBrokenConnection(error: unknown): boolean {
+  const code = codeOf(error);
+  if (code && (socketErrorCodes.has(code) || goneStates.has(code) || code.startsWith('08'))) return true;
+  return error instanceof Error && !(error instanceof pg.DatabaseError) && driverMessages.some((pattern) => pattern.test(error.message));
+}
+
+/** Whether an error (or anything in its cause chain) means the database is unavailable right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (current instanceof DatabaseUnavailableError) return true;
+    if (isBrokenConnection(current)) return true;
+    const code = codeOf(current);
+    if (code && busyStates.has(code) && current instanceof pg.DatabaseError) return true;
+  }
+  return false;
+}
+
+/**
+ * Hands Kysely pool clients that fail as requests, never as crashes: every
+ * failure to connect and every connection-class query error becomes a
+ * DatabaseUnavailableError, and a client that saw one (or a client-side
+ * timeout, after which its protocol state is unknown) is destroyed on release
+ * instead of going back to the pool, where the next request would inherit it.
+ */
+function guardedPool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw new DatabaseUnavailableError(error);
+      }
+      let broken: Error | undefined;
+      const guard = (error: unknown): never => {
+        if (isBrokenConnection(error)) {
+          broken ??= error instanceof Error ? error : new Error(String(error));
+          throw new DatabaseUnavailableError(error);
+        }
+        throw error;
+      };
+      const query = (...args: unknown[]): unknown => {
+        if (broken) return Promise.reject(new DatabaseUnavailableError(broken));
+        const result = (client.query as (...params: unknown[]) => unknown)(...args);
+        return result instanceof Promise ? result.catch(guard) : result;
+      };
+      return { query: query as PostgresPoolClient['query'], release: () => client.release(broken) };
+    },
+    end: () => pool.end(),
+  };
+}
+
+export function createDb(connectionString: string, options: DbOptions = {}): Db {
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_DB_STATEMENT_TIMEOUT_MS;
+  const warn = options.warn ?? ((message: string) => console.warn(`[studio] ${message}`));
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_DB_CONNECT_TIMEOUT_MS,
+    // The server cancels a long statement; the client stops waiting when the network itself is frozen.
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 100 } : {}),
+    keepAlive: true,
+  });
+  // pg emits 'error' on a client whose connection dies (server restart, pg_terminate_backend, a cut
+  // network). The pool listens only while a client is idle; without a listener on a checked-out
+  // client the event would end the process. The query in flight fails on its own and becomes a 503.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => warn(`database connection lost: ${error.message}`));
+  });
+  pool.on('error', (error) => warn(`idle database connection lost: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
+}
+
+/** Readiness: one round trip, given up after `timeoutMs` so a probe never waits on a frozen database. */
+export async function pingDatabase(db: Db, timeoutMs = 1000): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseUnavailableError(new Error(`no answer within ${timeoutMs} ms`))), timeoutMs);
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(db), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

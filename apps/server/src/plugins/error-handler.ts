@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCatalogue, type ErrorBody } from '@studio/contract/errors';
 import { messagePage } from '../accounts/pages';
+import { isDatabaseUnavailable } from '../db/database';
 import { AppError } from '../lib/errors';
 
 function body(
@@ -18,6 +19,20 @@ function body(
   // A stack helps only where something broke: server errors, outside production.
   if (!production && status >= 500 && error instanceof Error && error.stack) out.trace = error.stack;
   return out;
+}
+
+/**
+ * What the router refuses before any route or hook exists (broken
+ * percent-encoding, an over-long parameter) leaves in the same body, as a 400.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.statusCode !== undefined && error.statusCode >= 500) {
+    void reply.status(500).send(body(request, 500, 'INTERNAL_ERROR', errorCatalogue.INTERNAL_ERROR.message, null, null, true));
+    return;
+  }
+  void reply
+    .status(400)
+    .send(body(request, 400, 'VALIDATION_FAILED', errorCatalogue.VALIDATION_FAILED.message, { reason: error.code }, null, true));
 }
 
 /** The one error handler: every failure leaves as the spec's `{code, message, path, extra, trace}`. */
@@ -49,6 +64,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(error.statusCode)
         .send(body(request, error.statusCode, 'VALIDATION_FAILED', errorCatalogue.VALIDATION_FAILED.message, { reason: error.code ?? error.message }, error, production));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The driver's text names hosts and ports: it goes to the log, never into the answer (no trace either).
+      const cause = (error as { cause?: { message?: unknown; code?: unknown } }).cause;
+      request.log.warn({ reason: cause?.message ?? error.message, dbCode: cause?.code }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(body(request, 503, 'SERVICE_UNAVAILABLE', errorCatalogue.SERVICE_UNAVAILABLE.message, null, null, production));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body(request, 500, 'INTERNAL_ERROR', errorCatalogue.INTERNAL_ERROR.message, null, error, production));

@@ -9,7 +9,8 @@ import { errorCodeText, getLocale, type Locale, translate } from './i18n/i18n';
  */
 export function errorMessage(error: unknown, locale: Locale = getLocale()): string {
   if (!(error instanceof ApiError)) return translate('error.unknown', undefined, locale);
-  if (error.status >= 500) return translate('error.temporary', undefined, locale);
+  // An outage (SERVICE_UNAVAILABLE, 503) is temporary by nature, whatever a proxy on the way made of its status.
+  if (error.status >= 500 || error.code === 'SERVICE_UNAVAILABLE') return translate('error.temporary', undefined, locale);
   if (error.code === clientErrorCodes.timeout) {
     const ms = error.extra?.timeoutMs;
     return locale === 'ko' || typeof ms !== 'number' ? error.message : translate('error.timeout', { ms }, locale);

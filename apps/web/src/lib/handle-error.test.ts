@@ -60,6 +60,19 @@ describe('handleError', () => {
     expect(assignLocation).not.toHaveBeenCalled();
   });
 
+  it('shows the temporary-error text for a database outage (503 SERVICE_UNAVAILABLE), in Korean and in English', async () => {
+    const outage = { code: 'SERVICE_UNAVAILABLE', message: errorCatalogue.SERVICE_UNAVAILABLE.message, path: '/api/me', extra: null };
+    handleError(new ApiError({ status: 503, ...outage }));
+    expect(showToast).toHaveBeenLastCalledWith('일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.');
+    await setLocale('en');
+    handleError(new ApiError({ status: 503, ...outage }));
+    expect(showToast).toHaveBeenLastCalledWith('A temporary error occurred. Please try again shortly.');
+    // A gateway that rewrites the status keeps the body's code: still the temporary text, not a Korean fallback.
+    handleError(new ApiError({ status: 429, ...outage }));
+    expect(showToast).toHaveBeenLastCalledWith('A temporary error occurred. Please try again shortly.');
+    expect(assignLocation).not.toHaveBeenCalled();
+  });
+
   it("shows a product error's own message", () => {
     handleError(new ApiError({ status: 409, code: 'CHANNEL_NOT_SERVICE', message: '채널 상태가 변경되어 초대가 취소되었습니다.' }));
     expect(showToast).toHaveBeenCalledWith('채널 상태가 변경되어 초대가 취소되었습니다.');

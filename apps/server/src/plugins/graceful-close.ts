@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Closing waits for every open connection, and a keep-alive connection whose
+ * request was in flight at close would stay open until the client drops it.
+ * Answers sent while closing therefore end their connection.
+ *
+ * This is also the hook point for long-lived responses (SSE): they must end in
+ * a `preClose` hook like the one below, or closing waits for them until the
+ * shutdown deadline in main.ts.
+ */
+export const gracefulClosePlugin = fp(async (app: FastifyInstance) => {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+});
