@@ -1,4 +1,3 @@
-import type { ErrorCode } from '@studio/contract/errors';
 import type { MessageKey } from './messages.ko';
 
 /** English, the second locale. The type makes a missing or stray key a compile error. */
@@ -62,7 +61,7 @@ export const messagesEn: Record<MessageKey, string> = {
   'createOption.POST': 'Post',
   'createOption.LIVE': 'Live broadcast',
 
-  'channelSelector.count': '{count} managed channels',
+  'channelSelector.count': '{count, plural, one {# managed channel} other {# managed channels}}',
   'channelSelector.empty': 'No channel in operation',
   'channelSelector.fallback': 'Channel management',
   'channelSelector.reviewedApply': 'An application was reviewed in the last week',
@@ -205,21 +204,4 @@ export const messagesEn: Record<MessageKey, string> = {
   'invitation.error.channelNotService': 'The channel status changed so the invitation was cancelled.',
 
   // ── channel home and settings (features/channel-home, features/channel-settings) ──
-};
-
-/** English texts of the contract's error catalogue (its messages are Korean); a code without one shows the Korean text. */
-export const errorCodeTextsEn: Partial<Record<ErrorCode, string>> = {
-  AUTH_UNAUTHORIZED: 'You are currently logged out. Log in and retry.',
-  AUTH_INVALID_CONTINUE: 'You cannot return to an address outside this studio.',
-  AUTH_LOGIN_FAILED: 'Something went wrong while logging in. Please log in again.',
-  CSRF_ORIGIN_MISMATCH: 'The request came from an origin that is not allowed.',
-  ACCESS_DENIED: 'You do not have permission.',
-  NOT_FOUND: 'The requested information could not be found.',
-  ROUTE_NOT_FOUND: 'The requested address could not be found.',
-  VALIDATION_FAILED: 'Please re-check the entered information.',
-  RATE_LIMITED: 'Too many requests. Please try again shortly.',
-  INVITE_UNAUTHORIZED: 'Please check the logged in messaging account again.',
-  TRANSFER_UNAUTHORIZED: 'Please check the logged in messaging account again.',
-  CHANNEL_NOT_SERVICE: 'The channel status changed so the invitation was cancelled.',
-  INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
 };

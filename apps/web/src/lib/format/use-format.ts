@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { type Locale, useLocale } from '../i18n/i18n';
+import { formatDate, formatDateTime, formatRelativeTime } from './date-time';
+import { legacyTimeLabel } from './legacy-time-string';
+
+export type Formatters = {
+  locale: Locale;
+  date: (iso: string) => string;
+  dateTime: (iso: string) => string;
+  relative: (iso: string) => string;
+  /** A list row's time: its instant when the answer has one, else the server's `timeString` in this language. */
+  time: (item: { createdAt?: string | null; publishedAt?: string | null; timeString?: string | null }) => string;
+};
+
+/** Formatters bound to the chosen language; components re-render when it changes. */
+export function useFormat(): Formatters {
+  const locale = useLocale();
+  return useMemo(
+    () => ({
+      locale,
+      date: (iso) => formatDate(iso, locale),
+      dateTime: (iso) => formatDateTime(iso, locale),
+      relative: (iso) => formatRelativeTime(iso, locale),
+      time: (item) => {
+        const instant = item.createdAt ?? item.publishedAt;
+        if (instant) return formatRelativeTime(instant, locale);
+        return item.timeString ? legacyTimeLabel(item.timeString, locale) : '';
+      },
+    }),
+    [locale],
+  );
+}

@@ -1,0 +1,33 @@
+import type { ErrorCode } from '@studio/contract/errors';
+
+/** The English text of every error code; loaded with the English catalogue. */
+export const errorCodeTextsEn: Record<ErrorCode, string> = {
+  AUTH_UNAUTHORIZED: 'You are currently logged out. Log in and retry.',
+  AUTH_INVALID_CONTINUE: 'You cannot return to an address outside this studio.',
+  AUTH_LOGIN_FAILED: 'Something went wrong while logging in. Please log in again.',
+  CSRF_ORIGIN_MISMATCH: 'The request came from an origin that is not allowed.',
+  ACCESS_DENIED: 'You do not have permission.',
+  NOT_FOUND: 'The requested information could not be found.',
+  ROUTE_NOT_FOUND: 'The requested address could not be found.',
+  VALIDATION_FAILED: 'Please re-check the entered information.',
+  RATE_LIMITED: 'Too many requests. Please try again shortly.',
+  INVITE_UNAUTHORIZED: 'Please check the logged in messaging account again.',
+  TRANSFER_UNAUTHORIZED: 'Please check the logged in messaging account again.',
+  CHANNEL_NOT_SERVICE: 'The channel status changed so the invitation was cancelled.',
+  CHANNEL_NOT_FOUND: 'Channel not found.',
+  CHANNEL_ACCESS_DENIED: 'You have no permission for this channel.',
+  CHANNEL_OWNER_ONLY: 'Only the channel owner can do this.',
+  CHANNEL_TYPE_UNSUPPORTED: 'This channel type does not support this feature.',
+  CREATE_OPTION_DISABLED: 'This create option is not available for this channel.',
+  ACCOUNT_NOT_FOUND: 'No account has this login.',
+  ALREADY_MEMBER: 'This account already manages this channel.',
+  ALREADY_INVITED: 'An invite was already sent to this account.',
+  CANNOT_TARGET_SELF: 'You cannot do this to yourself.',
+  MEMBER_NOT_FOUND: 'Channel member not found.',
+  OWNER_CANNOT_LEAVE: 'The owner cannot leave the channel. Transfer ownership first.',
+  CANNOT_REMOVE_OWNER: 'The owner cannot be removed.',
+  INVITE_NOT_PENDING: 'The invitation period has expired or you have no permission.',
+  TRANSFER_NOT_PENDING: 'The invitation period has expired or you have no permission.',
+  TRANSFER_ALREADY_PENDING: 'An ownership transfer request is already in progress.',
+  INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
+};
