@@ -101,8 +101,28 @@ export function useT(): Translate {
   return useCallback<Translate>((key, params) => translate(key, params, locale), [locale]);
 }
 
-/** `t` for a catalogue of its own (loaded with the pages that use it). */
-export function useCatalogueT<K extends string>(catalogues: Record<Locale, Record<K, string>>) {
+/** `t` of a feature: its own catalogue first, then the shell's shared words (roles, types, statuses, common). */
+export type FeatureT<K extends string> = (key: K | MessageKey, params?: MessageParams) => string;
+
+/**
+ * `t` for a feature's own catalogue, which loads with the feature's lazy
+ * chunk instead of the first load. Both locales of a feature are small, so
+ * they travel together; the types make English complete.
+ */
+export function useCatalogueT<K extends string>(catalogues: Record<Locale, Record<K, string>>): FeatureT<K> {
   const locale = useLocale();
-  return useCallback((key: K, params?: MessageParams) => formatMessage(catalogues[locale][key], params, locale), [catalogues, locale]);
+  return useCallback<FeatureT<K>>(
+    (key, params) => formatMessage(featureText(catalogues, key, locale), params, locale),
+    [catalogues, locale],
+  );
+}
+
+/** The same lookup outside React (renderers, tests). */
+export function featureTranslate<K extends string>(catalogues: Record<Locale, Record<K, string>>, locale: Locale = current): FeatureT<K> {
+  return (key, params) => formatMessage(featureText(catalogues, key, locale), params, locale);
+}
+
+function featureText<K extends string>(catalogues: Record<Locale, Record<K, string>>, key: K | MessageKey, locale: Locale): string {
+  const own = (catalogues[locale] as Record<string, string | undefined>)[key];
+  return own ?? (loaded[locale] ?? korean).messages[key as MessageKey];
 }

@@ -11,7 +11,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { DocumentIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import { Pagination } from '../../../components/ui/pagination';
-import { useT } from '../../../lib/i18n/i18n';
+import { useChannelManagementT } from '../messages';
 import { applyResultsQueryOptions } from '../api/get-apply-results';
 import type { ManagementSearch } from '../hooks/use-management-search';
 import styles from './channel-management.module.css';
@@ -26,7 +26,7 @@ const statusTone: Record<ApplicationStatus, TagTone> = {
 type PanelProps = { search: ManagementSearch; update: (next: Partial<ManagementSearch>) => void };
 
 export function ApplyResultsPanel({ search, update }: PanelProps) {
-  const t = useT();
+  const t = useChannelManagementT();
   const selectId = useId();
   const list = useQuery(applyResultsQueryOptions({ channelType: search.channelType, page: search.page }));
 
@@ -106,7 +106,7 @@ export function ApplyResultsPanel({ search, update }: PanelProps) {
 }
 
 function ApplyResultRow({ result }: { result: ApplyResult }) {
-  const t = useT();
+  const t = useChannelManagementT();
   return (
     <li className={styles.row} data-apply-status={result.status}>
       <div className={styles.main}>

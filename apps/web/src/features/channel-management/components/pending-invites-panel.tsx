@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ChevronRightIcon, UserIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import { Pagination } from '../../../components/ui/pagination';
-import { useT } from '../../../lib/i18n/i18n';
+import { type ChannelManagementKey, useChannelManagementT } from '../messages';
 import { pendingInvitesQueryOptions } from '../api/get-pending-invites';
 import styles from './channel-management.module.css';
 
@@ -20,7 +20,7 @@ type PendingInvitesPanelProps = {
 };
 
 export function PendingInvitesPanel({ page, onPage, onOpen }: PendingInvitesPanelProps) {
-  const t = useT();
+  const t = useChannelManagementT();
   const list = useQuery(pendingInvitesQueryOptions(page));
 
   if (list.isPending) return <Loading />;
