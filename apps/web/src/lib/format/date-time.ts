@@ -27,7 +27,7 @@ function parts(iso: string, withTime: boolean): Record<string, string> {
       month: '2-digit',
       day: '2-digit',
       ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
-    } as Intl.DateTimeFormatOptions),
+    }),
   );
   return Object.fromEntries(formatter.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
 }

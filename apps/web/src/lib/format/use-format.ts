@@ -5,12 +5,15 @@ import { legacyTimeLabel } from './legacy-time-string';
 
 export type Formatters = {
   locale: Locale;
-  date: (iso: string) => string;
+  /** An ISO instant, or a `2026.11.22` date from an answer that has no instant yet. */
+  date: (value: string) => string;
   dateTime: (iso: string) => string;
   relative: (iso: string) => string;
   /** A list row's time: its instant when the answer has one, else the server's `timeString` in this language. */
   time: (item: { createdAt?: string | null; publishedAt?: string | null; timeString?: string | null }) => string;
 };
+
+const legacyDate = /^\d{4}\.\d{2}\.\d{2}$/;
 
 /** Formatters bound to the chosen language; components re-render when it changes. */
 export function useFormat(): Formatters {
@@ -18,7 +21,7 @@ export function useFormat(): Formatters {
   return useMemo(
     () => ({
       locale,
-      date: (iso) => formatDate(iso, locale),
+      date: (value) => (legacyDate.test(value) ? legacyTimeLabel(value, locale) : formatDate(value, locale)),
       dateTime: (iso) => formatDateTime(iso, locale),
       relative: (iso) => formatRelativeTime(iso, locale),
       time: (item) => {

@@ -15,6 +15,7 @@ import { useChannelHomeT } from '../messages';
 import { ContentFilterMenu } from './content-filter-menu';
 import { contentStatusTone } from './content-labels';
 import styles from './channel-contents.module.css';
+import { useFormat } from '../../../lib/format/use-format';
 
 const kindIcons: Record<ContentKind, typeof DocumentIcon> = {
   CONTENT_VIEW: DocumentIcon,
@@ -26,6 +27,7 @@ const kindIcons: Record<ContentKind, typeof DocumentIcon> = {
 
 function ContentRow({ content }: { content: ContentSummary }) {
   const t = useChannelHomeT();
+  const format = useFormat();
   const Icon = kindIcons[content.kind];
   const title = content.title.trim();
   const views = shortenViewCount(content.viewCount);
@@ -39,7 +41,7 @@ function ContentRow({ content }: { content: ContentSummary }) {
         <div className={styles.meta}>
           <Tag>{t(`contentKind.${content.kind}`)}</Tag>
           <Tag tone={contentStatusTone[content.status]}>{t(`contentStatus.${content.status}`)}</Tag>
-          <span className={styles.time}>{content.timeString}</span>
+          <span className={styles.time}>{format.time(content)}</span>
         </div>
       </div>
       <p className={styles.views} title={content.viewCount.toLocaleString('ko-KR')}>

@@ -15,6 +15,7 @@ import { useChannelManagementT } from '../messages';
 import { applyResultsQueryOptions } from '../api/get-apply-results';
 import type { ManagementSearch } from '../hooks/use-management-search';
 import styles from './channel-management.module.css';
+import { useFormat } from '../../../lib/format/use-format';
 
 const statusTone: Record<ApplicationStatus, TagTone> = {
   WAIT: 'neutral',
@@ -107,6 +108,7 @@ export function ApplyResultsPanel({ search, update }: PanelProps) {
 
 function ApplyResultRow({ result }: { result: ApplyResult }) {
   const t = useChannelManagementT();
+  const format = useFormat();
   return (
     <li className={styles.row} data-apply-status={result.status}>
       <div className={styles.main}>
@@ -131,12 +133,12 @@ function ApplyResultRow({ result }: { result: ApplyResult }) {
           </div>
           <div>
             <dt>{t('management.apply.appliedAt')}</dt>
-            <dd>{result.appliedAt}</dd>
+            <dd>{format.date(result.appliedAt)}</dd>
           </div>
           {result.reviewedAt ? (
             <div>
               <dt>{t('management.apply.reviewedAt')}</dt>
-              <dd>{result.reviewedAt}</dd>
+              <dd>{format.date(result.reviewedAt)}</dd>
             </div>
           ) : null}
         </dl>
