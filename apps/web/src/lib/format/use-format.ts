@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { type Locale, useLocale } from '../i18n/i18n';
 import { formatDate, formatDateTime, formatRelativeTime } from './date-time';
 import { legacyTimeLabel } from './legacy-time-string';
+import { formatCount, formatViewCount } from './numbers';
 
 export type Formatters = {
   locale: Locale;
@@ -9,6 +10,8 @@ export type Formatters = {
   date: (value: string) => string;
   dateTime: (iso: string) => string;
   relative: (iso: string) => string;
+  count: (value: number) => string;
+  viewCount: (value: number) => string;
   /** A list row's time: its instant when the answer has one, else the server's `timeString` in this language. */
   time: (item: { createdAt?: string | null; publishedAt?: string | null; timeString?: string | null }) => string;
 };
@@ -24,6 +27,8 @@ export function useFormat(): Formatters {
       date: (value) => (legacyDate.test(value) ? legacyTimeLabel(value, locale) : formatDate(value, locale)),
       dateTime: (iso) => formatDateTime(iso, locale),
       relative: (iso) => formatRelativeTime(iso, locale),
+      count: (value) => formatCount(value, locale),
+      viewCount: (value) => formatViewCount(value, locale),
       time: (item) => {
         const instant = item.createdAt ?? item.publishedAt;
         if (instant) return formatRelativeTime(instant, locale);

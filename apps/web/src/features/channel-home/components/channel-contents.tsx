@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { shortenViewCount, type ContentSummary } from '@studio/contract/content';
+import type { ContentSummary } from '@studio/contract/content';
 import { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Tag } from '../../../components/ui/badges';
@@ -30,7 +30,7 @@ function ContentRow({ content }: { content: ContentSummary }) {
   const format = useFormat();
   const Icon = kindIcons[content.kind];
   const title = content.title.trim();
-  const views = shortenViewCount(content.viewCount);
+  const views = format.viewCount(content.viewCount);
   return (
     <li className={styles.row}>
       <span className={styles.thumb}>
@@ -44,7 +44,7 @@ function ContentRow({ content }: { content: ContentSummary }) {
           <span className={styles.time}>{format.time(content)}</span>
         </div>
       </div>
-      <p className={styles.views} title={content.viewCount.toLocaleString('ko-KR')}>
+      <p className={styles.views} title={format.count(content.viewCount)}>
         <span className={styles.viewsLabel}>{t('contents.viewsLabel')}</span> <span>{views}</span>
       </p>
     </li>
