@@ -25,7 +25,7 @@ for (const who of ['creator', 'newbie', 'operator']) {
     await signIn(page, who);
     if (locale === 'en') {
       await page.getByRole('contentinfo').getByRole('combobox').selectOption('en');
-      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      await page.waitForFunction(() => globalThis.document.documentElement.lang === 'en');
     }
     const channels = await (await page.request.get(`${base}/api/my/channels`)).json();
     const first = channels[0]?.id ?? 1;
