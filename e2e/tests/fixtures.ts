@@ -31,6 +31,8 @@ export type World = {
   person: (name?: string, overrides?: { isOperator?: boolean }) => Promise<Person>;
   /** A new channel with its owner (and optional members). */
   channel: (owner: Person, overrides?: ChannelOverrides, members?: [Person, MemberRole][]) => Promise<{ id: number; name: string }>;
+  /** A channel with nobody holding a role (waiting for an owner invite to be accepted). */
+  createOwnerless: (overrides?: ChannelOverrides) => Promise<{ id: number; name: string }>;
 };
 
 let sequence = 0;
@@ -59,6 +61,10 @@ export const test = base.extend<{ world: World }, { db: Db }>({
         await addMember(db, id, owner.userId, 'OWNER');
         for (const [person, role] of members) await addMember(db, id, person.userId, role);
         return { id, name };
+      },
+      createOwnerless: async (overrides = {}) => {
+        const name = overrides.name ?? `Ownerless ${uniqueSuffix()}`;
+        return { id: await createChannel(db, { ...overrides, name }), name };
       },
     });
   },
