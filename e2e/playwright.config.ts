@@ -27,7 +27,8 @@ export default defineConfig({
     cwd: '..',
     url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
-    reuseExistingServer: false,
+    // E2E_REUSE=1 runs specs against a server already started with `node e2e/start-server.mjs` (one spec at a time while writing them).
+    reuseExistingServer: process.env.E2E_REUSE === '1',
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

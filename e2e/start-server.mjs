@@ -2,7 +2,7 @@
 // (embedded PostgreSQL, migrations, demo world, account service), on its own
 // port and in a throwaway data folder that is removed afterwards.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,13 @@ const freePort = () =>
 const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
 // As root, PostgreSQL runs as the user "postgres", which must be able to enter the folder.
 chmodSync(dataDir, 0o755);
+const pgPort = await freePort();
+
+// The fixtures build each test's data straight in this server's database
+// (e2e/tests/db.ts): tell them where it is. The password appears beside the
+// data once PostgreSQL is initialised, before the server answers /healthz.
+const stateFile = path.join(tmpdir(), `studio-e2e-${port}.json`);
+writeFileSync(stateFile, JSON.stringify({ dataDir, pgPort }));
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
@@ -34,7 +41,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(pgPort),
     DATABASE_URL: '',
     OIDC_ISSUER: '',
     DEMO: 'true',
@@ -47,6 +54,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
 
 // PostgreSQL may still be writing its last files: retry the removal, and never fail the run over it.
 const cleanUp = () => {
+  rmSync(stateFile, { force: true });
   try {
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   } catch (error) {

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode, errorCatalogue } from '@studio/contract/errors';
+import { errorCodeTextsEn } from './error-codes.en';
+import { errorCodeTextsKo } from './error-codes.ko';
 import { errorCodeText, getLocale, LOCALE_STORAGE_KEY, setLocale, translate } from './i18n';
-import { errorCodeTextsEn, messagesEn } from './messages.en';
+import { catalogueProblems } from './catalogue-checks';
+import { messagesEn } from './messages.en';
 import { messagesKo } from './messages.ko';
 import { pageMessagesEn } from './pages.en';
 import { pageMessagesKo } from './pages.ko';
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 describe.each([
   ['messages', messagesKo, messagesEn],
@@ -17,13 +19,8 @@ describe.each([
     expect(Object.keys(en).sort()).toEqual(Object.keys(ko).sort());
   });
 
-  it('has no empty texts and the same placeholders in both languages', () => {
-    for (const [key, text] of Object.entries(ko)) {
-      const english = (en as Record<string, string>)[key]!;
-      expect(text.trim(), key).not.toBe('');
-      expect(english.trim(), key).not.toBe('');
-      expect(placeholders(english), key).toEqual(placeholders(text));
-    }
+  it('has no empty texts, the same arguments in both languages and no Korean in English', () => {
+    expect(catalogueProblems(ko, en)).toEqual([]);
   });
 });
 
@@ -47,10 +44,19 @@ describe('locale switching', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
-  it('gives error codes English texts where known, the catalogue text otherwise', async () => {
-    expect(errorCodeText('AUTH_UNAUTHORIZED')).toBe(errorCatalogue.AUTH_UNAUTHORIZED.message);
+  it('gives every error code its text in the chosen language', async () => {
+    expect(errorCodeText('AUTH_UNAUTHORIZED')).toBe('현재 로그아웃 상태입니다. 로그인 후 다시 시도해 주세요.');
     await setLocale('en');
     expect(errorCodeText('AUTH_UNAUTHORIZED')).toBe('You are currently logged out. Log in and retry.');
-    for (const code of ErrorCode.options) expect(errorCodeText(code)).toBe(errorCodeTextsEn[code] ?? errorCatalogue[code].message);
+    for (const code of ErrorCode.options) expect(errorCodeText(code), code).toBe(errorCodeTextsEn[code]);
+  });
+});
+
+describe('error code texts', () => {
+  it('are in Korean the words of the contract catalogue (the spec texts), and never Korean in English', () => {
+    for (const code of ErrorCode.options) {
+      expect(errorCodeTextsKo[code], code).toBe(errorCatalogue[code].message);
+      expect(errorCodeTextsEn[code], code).not.toMatch(/\p{Script=Hangul}/u);
+    }
   });
 });

@@ -1,21 +1,29 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { type ErrorCode, errorCatalogue } from '@studio/contract/errors';
+import type { ErrorCode } from '@studio/contract/errors';
+import { errorCodeTextsKo } from './error-codes.ko';
+import { formatMessage, type MessageParams } from './message-format';
 import { type MessageKey, messagesKo } from './messages.ko';
 
 export const locales = ['ko', 'en'] as const;
 export type Locale = (typeof locales)[number];
-export type MessageParams = Record<string, string | number>;
+export type { MessageParams };
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 export const LOCALE_STORAGE_KEY = 'studio.locale';
 
-type Catalogue = { messages: Record<MessageKey, string>; errorCodes: Partial<Record<ErrorCode, string>> };
+type Catalogue = { messages: Record<MessageKey, string>; errorCodes: Record<ErrorCode, string> };
 
-// Korean ships with the app; other locales load when chosen.
-const loaded: Partial<Record<Locale, Catalogue>> = { ko: { messages: messagesKo, errorCodes: {} } };
+// Korean ships with the app; other locales load when chosen. Features carry
+// their own catalogues in their lazy chunks (useCatalogueT).
+const korean: Catalogue = { messages: messagesKo, errorCodes: errorCodeTextsKo };
+const loaded: Partial<Record<Locale, Catalogue>> = { ko: korean };
 const loaders: Record<Locale, () => Promise<Catalogue>> = {
-  ko: () => Promise.resolve({ messages: messagesKo, errorCodes: {} }),
-  en: () => import('./messages.en').then((module) => ({ messages: module.messagesEn, errorCodes: module.errorCodeTextsEn })),
+  ko: () => Promise.resolve(korean),
+  en: () =>
+    Promise.all([import('./messages.en'), import('./error-codes.en')]).then(([messages, errorCodes]) => ({
+      messages: messages.messagesEn,
+      errorCodes: errorCodes.errorCodeTextsEn,
+    })),
 };
 
 let current: Locale = 'ko';
@@ -69,19 +77,19 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function format(template: string, params?: MessageParams): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+/** A catalogue text with its parameters filled in (ICU-style plural and select included). */
+export function format(template: string, params?: MessageParams, locale: Locale = current): string {
+  return formatMessage(template, params, locale);
 }
 
 /** For code outside React (error handling). */
 export function translate(key: MessageKey, params?: MessageParams, locale: Locale = current): string {
-  return format((loaded[locale] ?? loaded.ko)!.messages[key], params);
+  return formatMessage((loaded[locale] ?? korean).messages[key], params, locale);
 }
 
-/** The text of a catalogue error code in the given locale; Korean when it has no translation. */
+/** The text of an error code in the given locale (Korean until that locale has loaded). */
 export function errorCodeText(code: ErrorCode, locale: Locale = current): string {
-  return loaded[locale]?.errorCodes[code] ?? errorCatalogue[code].message;
+  return (loaded[locale] ?? korean).errorCodes[code];
 }
 
 export function useLocale(): Locale {
@@ -93,8 +101,28 @@ export function useT(): Translate {
   return useCallback<Translate>((key, params) => translate(key, params, locale), [locale]);
 }
 
-/** `t` for a catalogue of its own (loaded with the pages that use it). */
-export function useCatalogueT<K extends string>(catalogues: Record<Locale, Record<K, string>>) {
+/** `t` of a feature: its own catalogue first, then the shell's shared words (roles, types, statuses, common). */
+export type FeatureT<K extends string> = (key: K | MessageKey, params?: MessageParams) => string;
+
+/**
+ * `t` for a feature's own catalogue, which loads with the feature's lazy
+ * chunk instead of the first load. Both locales of a feature are small, so
+ * they travel together; the types make English complete.
+ */
+export function useCatalogueT<K extends string>(catalogues: Record<Locale, Record<K, string>>): FeatureT<K> {
   const locale = useLocale();
-  return useCallback((key: K, params?: MessageParams) => format(catalogues[locale][key], params), [catalogues, locale]);
+  return useCallback<FeatureT<K>>(
+    (key, params) => formatMessage(featureText(catalogues, key, locale), params, locale),
+    [catalogues, locale],
+  );
+}
+
+/** The same lookup outside React (renderers, tests). */
+export function featureTranslate<K extends string>(catalogues: Record<Locale, Record<K, string>>, locale: Locale = current): FeatureT<K> {
+  return (key, params) => formatMessage(featureText(catalogues, key, locale), params, locale);
+}
+
+function featureText<K extends string>(catalogues: Record<Locale, Record<K, string>>, key: K | MessageKey, locale: Locale): string {
+  const own = (catalogues[locale] as Record<string, string | undefined>)[key];
+  return own ?? (loaded[locale] ?? korean).messages[key as MessageKey];
 }

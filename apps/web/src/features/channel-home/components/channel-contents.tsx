@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { shortenViewCount, type ContentSummary } from '@studio/contract/content';
+import type { ContentSummary } from '@studio/contract/content';
 import { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Tag } from '../../../components/ui/badges';
@@ -15,7 +15,7 @@ import { useChannelHomeT } from '../messages';
 import { ContentFilterMenu } from './content-filter-menu';
 import { contentStatusTone } from './content-labels';
 import styles from './channel-contents.module.css';
-import { formatTimeString } from '@studio/contract/format';
+import { useFormat } from '../../../lib/format/use-format';
 
 const kindIcons: Record<ContentKind, typeof DocumentIcon> = {
   CONTENT_VIEW: DocumentIcon,
@@ -27,9 +27,10 @@ const kindIcons: Record<ContentKind, typeof DocumentIcon> = {
 
 function ContentRow({ content }: { content: ContentSummary }) {
   const t = useChannelHomeT();
+  const format = useFormat();
   const Icon = kindIcons[content.kind];
   const title = content.title.trim();
-  const views = shortenViewCount(content.viewCount);
+  const views = format.viewCount(content.viewCount);
   return (
     <li className={styles.row}>
       <span className={styles.thumb}>
@@ -40,10 +41,10 @@ function ContentRow({ content }: { content: ContentSummary }) {
         <div className={styles.meta}>
           <Tag>{t(`contentKind.${content.kind}`)}</Tag>
           <Tag tone={contentStatusTone[content.status]}>{t(`contentStatus.${content.status}`)}</Tag>
-          <span className={styles.time}>{/* i18n: format with the locale formatter */ formatTimeString(new Date(content.createdAt), new Date())}</span>
+          <span className={styles.time}>{format.time(content)}</span>
         </div>
       </div>
-      <p className={styles.views} title={content.viewCount.toLocaleString('ko-KR')}>
+      <p className={styles.views} title={format.count(content.viewCount)}>
         <span className={styles.viewsLabel}>{t('contents.viewsLabel')}</span> <span>{views}</span>
       </p>
     </li>

@@ -11,11 +11,11 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { DocumentIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import { Pagination } from '../../../components/ui/pagination';
-import { useT } from '../../../lib/i18n/i18n';
+import { useChannelManagementT } from '../messages';
 import { applyResultsQueryOptions } from '../api/get-apply-results';
 import type { ManagementSearch } from '../hooks/use-management-search';
 import styles from './channel-management.module.css';
-import { formatKstDate } from '@studio/contract/format';
+import { useFormat } from '../../../lib/format/use-format';
 
 const statusTone: Record<ApplicationStatus, TagTone> = {
   WAIT: 'neutral',
@@ -27,7 +27,7 @@ const statusTone: Record<ApplicationStatus, TagTone> = {
 type PanelProps = { search: ManagementSearch; update: (next: Partial<ManagementSearch>) => void };
 
 export function ApplyResultsPanel({ search, update }: PanelProps) {
-  const t = useT();
+  const t = useChannelManagementT();
   const selectId = useId();
   const list = useQuery(applyResultsQueryOptions({ channelType: search.channelType, page: search.page }));
 
@@ -107,7 +107,8 @@ export function ApplyResultsPanel({ search, update }: PanelProps) {
 }
 
 function ApplyResultRow({ result }: { result: ApplyResult }) {
-  const t = useT();
+  const t = useChannelManagementT();
+  const format = useFormat();
   return (
     <li className={styles.row} data-apply-status={result.status}>
       <div className={styles.main}>
@@ -132,12 +133,12 @@ function ApplyResultRow({ result }: { result: ApplyResult }) {
           </div>
           <div>
             <dt>{t('management.apply.appliedAt')}</dt>
-            <dd>{/* i18n: format with the locale formatter */ formatKstDate(new Date(result.appliedAt))}</dd>
+            <dd>{format.date(result.appliedAt)}</dd>
           </div>
           {result.reviewedAt ? (
             <div>
               <dt>{t('management.apply.reviewedAt')}</dt>
-              <dd>{/* i18n: format with the locale formatter */ formatKstDate(new Date(result.reviewedAt))}</dd>
+              <dd>{format.date(result.reviewedAt)}</dd>
             </div>
           ) : null}
         </dl>

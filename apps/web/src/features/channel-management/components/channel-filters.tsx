@@ -1,11 +1,10 @@
 import { ChannelStatus, ChannelType, MemberRole } from '@studio/contract/enums';
 import type { ManagementFilters } from '@studio/contract/management';
-import type { MessageKey } from '../../../lib/i18n/messages.ko';
-import { useT } from '../../../lib/i18n/i18n';
+import { type ChannelManagementKey, useChannelManagementT } from '../messages';
 import { type FilterKind, toggleFilter } from '../hooks/use-management-search';
 import styles from './channel-management.module.css';
 
-const groups: { kind: FilterKind; legend: MessageKey; values: readonly string[]; prefix: 'channelType' | 'channelStatus' | 'memberRole' }[] = [
+const groups: { kind: FilterKind; legend: ChannelManagementKey; values: readonly string[]; prefix: 'channelType' | 'channelStatus' | 'memberRole' }[] = [
   { kind: 'channelTypes', legend: 'management.filter.type', values: ChannelType.options, prefix: 'channelType' },
   // Deleted channels never appear in the list, so there is nothing to filter for.
   { kind: 'statuses', legend: 'management.filter.status', values: ChannelStatus.exclude(['DELETED']).options, prefix: 'channelStatus' },
@@ -16,7 +15,7 @@ type ChannelFiltersProps = { filters: ManagementFilters; onChange: (filters: Man
 
 /** Multi-select chips: within a group any chosen value matches, across groups all must. */
 export function ChannelFilters({ filters, onChange }: ChannelFiltersProps) {
-  const t = useT();
+  const t = useChannelManagementT();
   return (
     <div className={styles.filters} role="group" aria-label={t('management.filter.label')}>
       {groups.map((group) => (
@@ -33,7 +32,7 @@ export function ChannelFilters({ filters, onChange }: ChannelFiltersProps) {
                   aria-pressed={pressed}
                   onClick={() => onChange(toggleFilter(filters, group.kind, value))}
                 >
-                  {t(`${group.prefix}.${value}` as MessageKey)}
+                  {t(`${group.prefix}.${value}` as ChannelManagementKey)}
                 </button>
               );
             })}

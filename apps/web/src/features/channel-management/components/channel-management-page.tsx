@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import type { PendingInvite } from '@studio/contract/management';
 import { buttonClassName } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
-import type { MessageKey } from '../../../lib/i18n/messages.ko';
-import { useT } from '../../../lib/i18n/i18n';
+import { type ChannelManagementKey, useChannelManagementT } from '../messages';
 import { tabCountQueryOptions } from '../api/get-tab-count';
 import { type ManagementTab, managementTabs, useManagementSearch } from '../hooks/use-management-search';
 import { ApplyResultsPanel } from './apply-results-panel';
@@ -13,7 +12,7 @@ import { MyChannelsPanel } from './my-channels-panel';
 import { PendingInvitesPanel } from './pending-invites-panel';
 import styles from './channel-management.module.css';
 
-const tabLabel: Record<ManagementTab, MessageKey> = {
+const tabLabel: Record<ManagementTab, ChannelManagementKey> = {
   channels: 'management.tab.channels',
   apply: 'management.tab.apply',
   invite: 'management.tab.invite',
@@ -26,7 +25,7 @@ type ChannelManagementPageProps = {
 
 /** Spec section 2, /channels/management: my channels, apply results and invites, each tab with its count. */
 export function ChannelManagementPage({ onOpenInvite }: ChannelManagementPageProps) {
-  const t = useT();
+  const t = useChannelManagementT();
   const [search, update] = useManagementSearch();
   const { data: counts } = useQuery(tabCountQueryOptions());
   const count: Record<ManagementTab, number | undefined> = {

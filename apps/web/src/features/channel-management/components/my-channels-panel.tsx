@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ChannelsIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import { Pagination } from '../../../components/ui/pagination';
-import { useT } from '../../../lib/i18n/i18n';
+import { useChannelManagementT } from '../messages';
 import { managementChannelsQueryOptions } from '../api/get-management-channels';
 import { hasFilters, type ManagementSearch, noFilters, toFiltersParam } from '../hooks/use-management-search';
 import { ChannelFilters } from './channel-filters';
@@ -18,7 +18,7 @@ import styles from './channel-management.module.css';
 type PanelProps = { search: ManagementSearch; update: (next: Partial<ManagementSearch>) => void };
 
 export function MyChannelsPanel({ search, update }: PanelProps) {
-  const t = useT();
+  const t = useChannelManagementT();
   const filtered = hasFilters(search.filters);
   const list = useQuery(managementChannelsQueryOptions({ filters: toFiltersParam(search.filters), page: search.page }));
   const resetFilters = () => update({ filters: noFilters, page: 0 });
@@ -86,7 +86,7 @@ export function MyChannelsPanel({ search, update }: PanelProps) {
 }
 
 function ChannelRow({ channel }: { channel: MyChannel }) {
-  const t = useT();
+  const t = useChannelManagementT();
   const home = channelHomePath(channel);
   return (
     <li className={styles.row} data-channel-id={channel.id}>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE_MANAGEMENT } from '@studio/contract/constants';
-import { formatKstDate } from '@studio/contract/format';
 import type { PendingInvite } from '@studio/contract/management';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Avatar } from '../../../components/ui/avatar';
@@ -9,10 +8,10 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ChevronRightIcon, UserIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import { Pagination } from '../../../components/ui/pagination';
-import { useT } from '../../../lib/i18n/i18n';
+import { useChannelManagementT } from '../messages';
 import { pendingInvitesQueryOptions } from '../api/get-pending-invites';
 import styles from './channel-management.module.css';
-import { formatTimeString } from '@studio/contract/format';
+import { useFormat } from '../../../lib/format/use-format';
 
 type PendingInvitesPanelProps = {
   page: number;
@@ -21,7 +20,8 @@ type PendingInvitesPanelProps = {
 };
 
 export function PendingInvitesPanel({ page, onPage, onOpen }: PendingInvitesPanelProps) {
-  const t = useT();
+  const t = useChannelManagementT();
+  const format = useFormat();
   const list = useQuery(pendingInvitesQueryOptions(page));
 
   if (list.isPending) return <Loading />;
@@ -47,9 +47,9 @@ export function PendingInvitesPanel({ page, onPage, onOpen }: PendingInvitesPane
                       : t('management.invite.role', { role: t(`memberRole.${invite.role}`) })}
                   </Tag>
                   {invite.fromName ? <span>{t('management.invite.from', { name: invite.fromName })}</span> : null}
-                  <span>{/* i18n: format with the locale formatter */ formatTimeString(new Date(invite.createdAt), new Date())}</span>
+                  <span>{format.time(invite)}</span>
                   {invite.expiresAt ? (
-                    <span>{t('management.invite.expires', { date: formatKstDate(new Date(invite.expiresAt)) })}</span>
+                    <span>{t('management.invite.expires', { date: format.date(invite.expiresAt) })}</span>
                   ) : null}
                 </span>
               </span>

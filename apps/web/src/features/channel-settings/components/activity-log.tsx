@@ -9,12 +9,13 @@ import { ACTIVITY_PAGE_SIZE, channelActivityQueryOptions } from '../api/get-chan
 import { useChannelSettingsT } from '../messages';
 import { activitySentence } from './activity-sentence';
 import styles from './settings.module.css';
-import { formatTimeString } from '@studio/contract/format';
+import { useFormat } from '../../../lib/format/use-format';
 
 /** Who changed which role, newest first, one sentence each. */
 export function ActivityLog({ channelId }: { channelId: number }) {
   const t = useT();
   const ts = useChannelSettingsT();
+  const format = useFormat();
   const [page, setPage] = useState(0);
   const activity = useQuery(channelActivityQueryOptions(channelId, page));
 
@@ -30,7 +31,7 @@ export function ActivityLog({ channelId }: { channelId: number }) {
             <li key={entry.id} className={styles.row}>
               <div className={styles.person}>
                 <span>{activitySentence(entry, ts, (role) => t(`memberRole.${role}`))}</span>
-                <span className={styles.sub}>{/* i18n: format with the locale formatter */ formatTimeString(new Date(entry.createdAt), new Date())}</span>
+                <span className={styles.sub}>{format.time(entry)}</span>
               </div>
             </li>
           ))}

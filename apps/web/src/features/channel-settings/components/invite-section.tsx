@@ -13,11 +13,10 @@ import { useCancelInvite } from '../api/cancel-invite';
 import { type InviteInput, useCreateInvite } from '../api/create-invite';
 import { channelInvitesQueryOptions } from '../api/get-channel-invites';
 import { useChannelSettingsT } from '../messages';
-import { formatKstDateTime } from './kst-date-time';
 import { LoginField } from './login-field';
 import { roleTone } from './member-list';
 import styles from './settings.module.css';
-import { formatTimeString } from '@studio/contract/format';
+import { useFormat } from '../../../lib/format/use-format';
 
 type Role = InviteInput['role'];
 
@@ -88,6 +87,7 @@ function InviteForm({ channelId }: { channelId: number }) {
 function PendingInvites({ channelId }: { channelId: number }) {
   const t = useT();
   const ts = useChannelSettingsT();
+  const format = useFormat();
   const invites = useQuery(channelInvitesQueryOptions(channelId));
   const cancel = useCancelInvite(channelId);
 
@@ -104,8 +104,8 @@ function PendingInvites({ channelId }: { channelId: number }) {
               <Tag tone={roleTone[invite.role]}>{t(`memberRole.${invite.role}`)}</Tag>
             </span>
             <span className={styles.sub}>
-              {invite.login} · {ts('invite.sentAt', { time: formatTimeString(new Date(invite.createdAt), new Date()) /* i18n: format with the locale formatter */ })}
-              {invite.expiresAt ? ` · ${ts('invite.expiresAt', { date: formatKstDateTime(invite.expiresAt) })}` : ''}
+              {invite.login} · {ts('invite.sentAt', { time: format.time(invite) })}
+              {invite.expiresAt ? ` · ${ts('invite.expiresAt', { date: format.dateTime(invite.expiresAt) })}` : ''}
             </span>
           </div>
           <Button

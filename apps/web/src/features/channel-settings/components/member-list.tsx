@@ -15,7 +15,7 @@ import { membersQueryOptions } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useChannelSettingsT } from '../messages';
 import styles from './settings.module.css';
-import { formatKstDate } from '@studio/contract/format';
+import { useFormat } from '../../../lib/format/use-format';
 
 export const roleTone: Record<MemberRole, TagTone> = { OWNER: 'accent', MANAGER: 'success', CREDIT_MANAGER: 'warning' };
 
@@ -23,6 +23,7 @@ export const roleTone: Record<MemberRole, TagTone> = { OWNER: 'accent', MANAGER:
 export function MemberList({ channelId }: { channelId: number }) {
   const t = useT();
   const ts = useChannelSettingsT();
+  const format = useFormat();
   const members = useQuery(membersQueryOptions(channelId));
   const remove = useRemoveMember(channelId);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -43,7 +44,7 @@ export function MemberList({ channelId }: { channelId: number }) {
                 <Tag tone={roleTone[member.role]}>{t(`memberRole.${member.role}`)}</Tag>
               </span>
               <span className={styles.sub}>
-                {member.login} · {ts('members.since', { date: formatKstDate(new Date(member.since)) /* i18n: format with the locale formatter */ })}
+                {member.login} · {ts('members.since', { date: format.date(member.since) })}
               </span>
             </div>
             {member.role !== 'OWNER' ? (

@@ -13,10 +13,9 @@ import { useCancelTransfer } from '../api/cancel-transfer';
 import { useCreateTransfer } from '../api/create-transfer';
 import { channelTransfersQueryOptions } from '../api/get-channel-transfers';
 import { useChannelSettingsT } from '../messages';
-import { formatKstDateTime } from './kst-date-time';
 import { LoginField } from './login-field';
 import styles from './settings.module.css';
-import { formatTimeString } from '@studio/contract/format';
+import { useFormat } from '../../../lib/format/use-format';
 
 type TransferFormProps = { channelId: number; error: string | null; setError: (error: string | null) => void };
 
@@ -87,6 +86,7 @@ function TransferForm({ channelId, error, setError }: TransferFormProps) {
 /** Hand the channel over: one pending request at a time, shown with its deadline and a cancel. */
 export function OwnershipTransfer({ channelId }: { channelId: number }) {
   const ts = useChannelSettingsT();
+  const format = useFormat();
   const transfers = useQuery(channelTransfersQueryOptions(channelId));
   const cancel = useCancelTransfer(channelId);
   // Held here, not in the form: a 409 TRANSFER_ALREADY_PENDING refreshes the list, which
@@ -104,7 +104,7 @@ export function OwnershipTransfer({ channelId }: { channelId: number }) {
           <div className={styles.person}>
             <span className={styles.personName}>{ts('transfer.pending', { name: `${pending.name} (${pending.login})` })}</span>
             <span className={styles.sub}>
-              {ts('transfer.pendingMeta', { time: formatTimeString(new Date(pending.createdAt), new Date()) /* i18n: format with the locale formatter */, date: formatKstDateTime(pending.expiresAt) })}
+              {ts('transfer.pendingMeta', { time: format.time(pending), date: format.dateTime(pending.expiresAt) })}
             </span>
           </div>
           <Button

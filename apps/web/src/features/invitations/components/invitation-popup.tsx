@@ -14,15 +14,14 @@ import {
 } from '../../../components/ui/dialog';
 import { UserIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
-import type { MessageKey } from '../../../lib/i18n/messages.ko';
-import { useT } from '../../../lib/i18n/i18n';
+import { type InvitationsKey, useInvitationsT } from '../messages';
 import type { InvitationTarget } from '../api/invitation-target';
 import { useAnswerInvitation } from '../hooks/use-answer-invitation';
 import { type InvitationView, useInvitation } from '../hooks/use-invitation';
 import { type InvitationFailure, loadFailure } from '../utils/invitation-errors';
 import styles from './invitation-popup.module.css';
 
-export const failureText: Record<InvitationFailure, MessageKey> = {
+export const failureText: Record<InvitationFailure, InvitationsKey> = {
   account: 'invitation.error.account',
   expired: 'invitation.error.expired',
   temporary: 'error.temporary',
@@ -46,7 +45,7 @@ type Step = { name: 'main' } | { name: 'confirmDecline' } | { name: 'accepted'; 
  * result. Every failure is shown here in the spec's words, never as a toast.
  */
 export function InvitationPopup({ target, onClose, onChanged, onErrorConfirm = onClose }: InvitationPopupProps) {
-  const t = useT();
+  const t = useInvitationsT();
   const navigate = useNavigate();
   const invitation = useInvitation(target);
   const [step, setStep] = useState<Step>({ name: 'main' });
@@ -142,7 +141,7 @@ export function InvitationPopup({ target, onClose, onChanged, onErrorConfirm = o
 }
 
 function InvitationSummary({ view, transfer }: { view: InvitationView; transfer: boolean }) {
-  const t = useT();
+  const t = useInvitationsT();
   return (
     <DialogBody describes>
       <div className={styles.person}>

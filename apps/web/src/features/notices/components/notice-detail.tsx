@@ -1,11 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { NewMarker, Tag } from '../../../components/ui/badges';
+import { useFormat } from '../../../lib/format/use-format';
 import { useT } from '../../../lib/i18n/i18n';
 import { noticeQueryOptions } from '../api/get-notice';
 import styles from './notice-detail.module.css';
 
 export function NoticeDetailView({ contentId }: { contentId: number }) {
   const t = useT();
+  const format = useFormat();
   const { data: notice } = useSuspenseQuery(noticeQueryOptions(contentId));
   return (
     <article>
@@ -13,7 +15,7 @@ export function NoticeDetailView({ contentId }: { contentId: number }) {
       <div className={styles.meta}>
         {notice.category === 'STUDIO_IMPORTANT' ? <Tag tone="danger">{t('notice.important')}</Tag> : null}
         {notice.isNew ? <NewMarker /> : null}
-        <span>{notice.timeString}</span>
+        <span>{format.date(notice.publishedAt)}</span>
       </div>
       {/* Plain text on purpose: notice bodies are never injected as HTML. */}
       <div className={styles.body}>{notice.body}</div>

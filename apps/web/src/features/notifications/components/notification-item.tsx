@@ -1,14 +1,18 @@
 import type { Notification } from '@studio/contract/notification';
 import { Avatar } from '../../../components/ui/avatar';
 import { ChannelsIcon, StudioMark } from '../../../components/ui/icons';
-import { useT } from '../../../lib/i18n/i18n';
+import { useFormat } from '../../../lib/format/use-format';
+import { useNotificationsT } from '../messages';
+import { renderNotification } from '../utils/render-notification';
 import styles from './notification-item.module.css';
 
 type NotificationItemProps = { notification: Notification; avatarSize?: number };
 
 /** One notification's content; the caller supplies the interactive wrapper. */
 export function NotificationItem({ notification, avatarSize = 36 }: NotificationItemProps) {
-  const t = useT();
+  const t = useNotificationsT();
+  const format = useFormat();
+  const message = renderNotification(notification, t);
   const fromOperator = notification.channelId === null;
   return (
     <div className={`${styles.item} ${notification.read ? styles.read : ''}`}>
@@ -17,7 +21,7 @@ export function NotificationItem({ notification, avatarSize = 36 }: Notification
           <StudioMark size={Math.round(avatarSize * 0.6)} />
         </span>
       ) : notification.imageUrl ? (
-        <Avatar src={notification.imageUrl} name={notification.message} size={avatarSize} />
+        <Avatar src={notification.imageUrl} name={message} size={avatarSize} />
       ) : (
         // A channel without an image gets a neutral default, not a letter of the message.
         <span className={styles.channelDefault} style={{ width: avatarSize, height: avatarSize }} aria-hidden="true">
@@ -26,8 +30,8 @@ export function NotificationItem({ notification, avatarSize = 36 }: Notification
       )}
       <div className={styles.body}>
         {fromOperator ? <span className={styles.source}>{t('notification.operator')}</span> : null}
-        <p className={styles.message}>{notification.message}</p>
-        <span className={styles.time}>{notification.timeString}</span>
+        <p className={styles.message}>{message}</p>
+        <span className={styles.time}>{format.time(notification)}</span>
       </div>
       {notification.read ? (
         <span className={styles.readSpacer} />
