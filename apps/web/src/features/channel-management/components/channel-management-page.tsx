@@ -27,7 +27,7 @@ type ChannelManagementPageProps = {
 /** Spec section 2, /channels/management: my channels, apply results and invites, each tab with its count. */
 export function ChannelManagementPage({ onOpenInvite }: ChannelManagementPageProps) {
   const t = useT();
-  const [search, update] = useManagementSearch();
+  const [search, update, latest] = useManagementSearch();
   const { data: counts } = useQuery(tabCountQueryOptions());
   const count: Record<ManagementTab, number | undefined> = {
     channels: counts?.channelCount,
@@ -65,10 +65,10 @@ export function ChannelManagementPage({ onOpenInvite }: ChannelManagementPagePro
           ))}
         </Tabs.List>
         <Tabs.Content value="channels" className={styles.panel}>
-          <MyChannelsPanel search={search} update={update} />
+          <MyChannelsPanel search={search} latest={latest} update={update} />
         </Tabs.Content>
         <Tabs.Content value="apply" className={styles.panel}>
-          <ApplyResultsPanel search={search} update={update} />
+          <ApplyResultsPanel search={search} latest={latest} update={update} />
         </Tabs.Content>
         <Tabs.Content value="invite" className={styles.panel}>
           <PendingInvitesPanel page={search.page} onPage={(page) => update({ page })} onOpen={onOpenInvite} />

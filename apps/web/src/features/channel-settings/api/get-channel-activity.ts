@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ActivityPage } from '@studio/contract/member';
 import { apiClient } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
@@ -16,6 +16,5 @@ export function channelActivityQueryOptions(channelId: number, page: number) {
   return queryOptions({
     queryKey: settingsKeys.activityPage(channelId, page),
     queryFn: ({ signal }) => getChannelActivity(channelId, page, signal),
-    placeholderData: keepPreviousData,
   });
 }
