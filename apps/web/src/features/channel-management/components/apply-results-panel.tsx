@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { type ApplicationStatus, ChannelType } from '@studio/contract/enums';
 import type { ApplyResult } from '@studio/contract/management';
 import { Tag, type TagTone } from '../../../components/ui/badges';
-import { Button, buttonClassName } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ApplyLink } from '../../../components/ui/apply-link';
 import { DocumentIcon } from '../../../components/ui/icons';
 import { PagedList } from '../../../components/ui/paged-list';
 import { useT } from '../../../lib/i18n/i18n';
@@ -36,6 +36,11 @@ export function ApplyResultsPanel({ search, latest, update }: PanelProps) {
   const { data: list } = useQuery(query);
   // Someone who never applied has nothing to filter.
   const showFilter = search.channelType !== null || !list || list.totalElements > 0;
+  const empty = search.channelType ? (
+    <EmptyState compact title={t('management.apply.filteredEmpty')} action={<Button onClick={showAll}>{t('management.apply.allTypes')}</Button>} />
+  ) : (
+    <EmptyState icon={<DocumentIcon />} title={t('management.apply.empty')} description={t('management.apply.emptyDescription')} action={<ApplyLink />} />
+  );
 
   return (
     <>
@@ -62,34 +67,15 @@ export function ApplyResultsPanel({ search, latest, update }: PanelProps) {
           </select>
         </div>
       ) : null}
-      <PagedList
-      query={query}
-      onPageChange={(page) => update({ page })}
-      empty={
-        search.channelType ? (
-          <EmptyState compact title={t('management.apply.filteredEmpty')} action={<Button onClick={showAll}>{t('management.apply.allTypes')}</Button>} />
-        ) : (
-          <EmptyState
-            icon={<DocumentIcon />}
-            title={t('management.apply.empty')}
-            description={t('management.apply.emptyDescription')}
-            action={
-              <Link to="/apply/content-type-select" className={buttonClassName('primary')}>
-                {t('header.apply')}
-              </Link>
-            }
-          />
-        )
-      }
-    >
-      {(results, busy) => (
-        <ul className={styles.list} aria-busy={busy || undefined}>
-          {results.map((result) => (
-            <ApplyResultRow key={result.id} result={result} />
-          ))}
-        </ul>
-      )}
-    </PagedList>
+      <PagedList query={query} onPageChange={(page) => update({ page })} empty={empty}>
+        {(results, busy) => (
+          <ul className={styles.list} aria-busy={busy || undefined}>
+            {results.map((result) => (
+              <ApplyResultRow key={result.id} result={result} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import type { PendingInvite } from '@studio/contract/management';
-import { buttonClassName } from '../../../components/ui/button';
+import { ApplyLink } from '../../../components/ui/apply-link';
 import { Page } from '../../../components/ui/page';
 import type { MessageKey } from '../../../lib/i18n/messages.ko';
 import { useT } from '../../../lib/i18n/i18n';
@@ -39,9 +38,7 @@ export function ChannelManagementPage({ onOpenInvite }: ChannelManagementPagePro
     <Page
       title={t('page.channelManagement')}
       actions={
-        <Link to="/apply/content-type-select" className={buttonClassName('primary', 'small')}>
-          {t('header.apply')}
-        </Link>
+        <ApplyLink size="small" />
       }
     >
       <Tabs.Root

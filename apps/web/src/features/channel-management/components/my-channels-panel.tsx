@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { MyChannel } from '@studio/contract/channel';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ApplyLink } from '../../../components/ui/apply-link';
 import { ChannelsIcon } from '../../../components/ui/icons';
 import { PagedList } from '../../../components/ui/paged-list';
 import { useT } from '../../../lib/i18n/i18n';
@@ -28,6 +29,11 @@ export function MyChannelsPanel({ search, latest, update }: PanelProps) {
   const { data: list } = useQuery(query);
   // Someone with no channel at all has nothing to filter.
   const showFilters = filtered || !list || list.totalElements > 0;
+  const empty = filtered ? (
+    <EmptyState compact title={t('management.channels.filteredEmpty')} action={<Button onClick={resetFilters}>{t('management.filter.reset')}</Button>} />
+  ) : (
+    <EmptyState icon={<ChannelsIcon />} title={t('myChannels.emptyTitle')} description={t('myChannels.emptyDescription')} action={<ApplyLink />} />
+  );
 
   return (
     <>
@@ -41,34 +47,15 @@ export function MyChannelsPanel({ search, latest, update }: PanelProps) {
           ) : null}
         </div>
       ) : null}
-      <PagedList
-      query={query}
-      onPageChange={(page) => update({ page })}
-      empty={
-        filtered ? (
-          <EmptyState compact title={t('management.channels.filteredEmpty')} action={<Button onClick={resetFilters}>{t('management.filter.reset')}</Button>} />
-        ) : (
-          <EmptyState
-            icon={<ChannelsIcon />}
-            title={t('myChannels.emptyTitle')}
-            description={t('myChannels.emptyDescription')}
-            action={
-              <Link to="/apply/content-type-select" className={buttonClassName('primary')}>
-                {t('header.apply')}
-              </Link>
-            }
-          />
-        )
-      }
-    >
-      {(channels, busy) => (
-        <ul className={styles.list} aria-busy={busy || undefined}>
-          {channels.map((channel) => (
-            <ChannelRow key={channel.id} channel={channel} />
-          ))}
-        </ul>
-      )}
-    </PagedList>
+      <PagedList query={query} onPageChange={(page) => update({ page })} empty={empty}>
+        {(channels, busy) => (
+          <ul className={styles.list} aria-busy={busy || undefined}>
+            {channels.map((channel) => (
+              <ChannelRow key={channel.id} channel={channel} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </>
   );
 }
