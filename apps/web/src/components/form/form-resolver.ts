@@ -5,11 +5,9 @@ import type { z } from 'zod';
 /** The two validation messages the spec has: an empty required field, and anything else that is wrong. */
 export type FieldProblem = 'required' | 'invalid';
 
-function problemOf(issue: { code: string; minimum?: unknown; input?: unknown }): FieldProblem {
-  if (issue.input === undefined || issue.input === '') return 'required';
-  // `.trim().min(1)` on what was only spaces.
-  if (issue.code === 'too_small' && issue.minimum === 1) return 'required';
-  return 'invalid';
+/** Nothing given, or only spaces (the schemas trim before they check). */
+function problemOf(issue: { input?: unknown }): FieldProblem {
+  return issue.input === undefined || issue.input === '' ? 'required' : 'invalid';
 }
 
 /**
