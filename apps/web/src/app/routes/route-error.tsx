@@ -1,15 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { Link, useRevalidator, useRouteError } from 'react-router';
 import { errorKind } from '../../components/errors/error-kind';
 import { ErrorScreen } from '../../components/errors/error-screen';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
-import { ChannelNoPermission } from '../../features/channel-home/components/channel-no-permission';
 import { ApiError } from '../../lib/api-error';
 import { errorScreenTexts } from '../../lib/error-screen';
 import { useLocale, useT } from '../../lib/i18n/i18n';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { NotFoundRoute } from './not-found';
+
+// Rare, and it brings the channel pages' catalogue: not part of the first load.
+const ChannelNoPermission = lazy(async () => ({
+  default: (await import('../../features/channel-home/components/channel-no-permission')).ChannelNoPermission,
+}));
 
 /** The error screen proper: code, message, a retry and the spec's button back to the studio home. */
 function FailureScreen({ error, fullPage }: { error: unknown; fullPage: boolean }) {
