@@ -55,7 +55,7 @@ export function pageRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       element: <StudioLayout />,

@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api-error';
 
 /** What a failed load means for the screen; every boundary decides by this one rule. */
-export type ErrorKind = 'unauthorized' | 'forbidden' | 'notFound' | 'failed';
+type ErrorKind = 'unauthorized' | 'forbidden' | 'notFound' | 'failed';
 
 function statusOf(error: unknown): number | undefined {
   if (error instanceof ApiError) return error.status;

@@ -14,7 +14,7 @@ type TextFieldProps = {
 };
 
 /** Names the spec's texts for the resolver's problems; a server's refusal arrives as its own text. */
-export function useFieldErrorText() {
+function useFieldErrorText() {
   const t = useT();
   return (error: FieldError | undefined): string | undefined => {
     if (!error) return undefined;

@@ -22,7 +22,7 @@ export function ChannelHome({ channelId }: { channelId: number }) {
   return <ChannelHomePage channel={channel} />;
 }
 
-export function ChannelHomePage({ channel }: { channel: ChannelDetail }) {
+function ChannelHomePage({ channel }: { channel: ChannelDetail }) {
   const t = useT();
   const th = useChannelHomeT();
   const type = channel.channelInfo.channelType.code;

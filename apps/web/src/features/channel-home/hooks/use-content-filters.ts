@@ -4,7 +4,7 @@ import { useLatestSearchParams } from '../../../components/routing/use-latest-se
 
 export const CONTENT_PAGE_SIZE = 10;
 
-export type ContentFilters = { statuses: ContentStatus[]; kinds: ContentKind[] };
+type ContentFilters = { statuses: ContentStatus[]; kinds: ContentKind[] };
 export type ContentListParams = ContentFilters & { page: number };
 
 /** Only known values, each once, in the enumeration's order: a hand-edited URL never reaches the server as a 400. */

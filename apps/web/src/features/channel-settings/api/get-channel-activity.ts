@@ -3,7 +3,7 @@ import { ActivityPage } from '@studio/contract/member';
 import { apiClient } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export const ACTIVITY_PAGE_SIZE = 10;
+const ACTIVITY_PAGE_SIZE = 10;
 
 export function getChannelActivity(channelId: number, page: number, signal?: AbortSignal) {
   return apiClient.get(`/api/channels/${channelId}/activity`, ActivityPage, {
