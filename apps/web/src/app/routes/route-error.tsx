@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { Link, useRevalidator, useRouteError } from 'react-router';
 import { errorKind } from '../../components/errors/error-kind';
@@ -20,13 +19,9 @@ const ChannelNoPermission = lazy(async () => ({
 function FailureScreen({ error, fullPage }: { error: unknown; fullPage: boolean }) {
   const t = useT();
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const revalidator = useRevalidator();
-  const retry = () => {
-    // Failed reads start afresh; the router runs the loaders again and leaves the error screen once they pass.
-    queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
-    void revalidator.revalidate();
-  };
+  // The loaders run again (a failed read has no data, so ensureQueryData fetches it afresh) and the router leaves this screen once they pass.
+  const retry = () => void revalidator.revalidate();
   return (
     <ErrorScreen
       fullPage={fullPage}
