@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { type ReactElement, Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import { RouteErrorPage } from '../app/routes/route-error';
 import { pageRoutes } from '../app/router';
+
+// The first test of a file pays for its imports, slow on a busy machine: a lenient wait, not a flaky one.
+configure({ asyncUtilTimeout: 4000 });
 
 function testQueryClient() {
   return new QueryClient({
