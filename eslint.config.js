@@ -5,6 +5,30 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+const webSrc = './apps/web/src';
+/** Every feature folder, read from disk, so a new feature is fenced the day it is created. */
+const webFeatures = readdirSync(new URL(`${webSrc}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/**
+ * The one deliberately public feature surface: the signed-in person's channel
+ * lists (which every channel page refreshes after a change of membership) and
+ * the channel identity block shown in each channel list. Nothing else in a
+ * feature may be imported by another feature; shared pieces go to components/.
+ */
+const publicFeatureFiles = [
+  'channels/api/get-my-channels.ts',
+  'channels/api/get-creatable-channels.ts',
+  'channels/components/channel-identity.tsx',
+];
+const featureZones = webFeatures.map((feature) => ({
+  target: `${webSrc}/features/${feature}`,
+  from: `${webSrc}/features`,
+  except: [`./${feature}`, ...publicFeatureFiles.filter((file) => !file.startsWith(`${feature}/`)).map((file) => `./${file}`)],
+  message: 'Features do not import each other: move the shared piece to components/, or make it part of the public features/channels surface in eslint.config.js.',
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -50,10 +74,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/web/src/utils', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
+            { target: `${webSrc}/components`, from: [`${webSrc}/features`, `${webSrc}/app`] },
+            { target: `${webSrc}/lib`, from: [`${webSrc}/features`, `${webSrc}/app`] },
+            { target: `${webSrc}/utils`, from: [`${webSrc}/features`, `${webSrc}/app`] },
+            { target: `${webSrc}/features`, from: `${webSrc}/app` },
+            ...featureZones,
           ],
         },
       ],

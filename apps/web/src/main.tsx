@@ -9,7 +9,7 @@ import { initLocale } from './lib/i18n/i18n';
 import './styles/global.css';
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,83 +1,73 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { STUDIO_BASENAME } from '../utils/studio-path';
 import { AppLoading } from './layout/app-loading';
 import { StudioLayout } from './layout/studio-layout';
+import type { PageModule } from './routes/page-module';
 import { RouteErrorPage } from './routes/route-error';
 
-/** Pages load on demand so the first load carries only the shell. */
-export const routes: RouteObject[] = [
-  {
-    element: <StudioLayout />,
-    HydrateFallback: AppLoading,
-    errorElement: <RouteErrorPage fullPage />,
-    children: [
-      {
-        errorElement: <RouteErrorPage />,
-        children: [
-          { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
-          {
-            path: 'channels/management',
-            lazy: async () => ({ Component: (await import('./routes/channel-management')).ChannelManagementRoute }),
-          },
-          {
-            path: 'channels/:id',
-            lazy: async () => ({ Component: (await import('./routes/channel-home')).ChannelHomeRoute }),
-          },
-          {
-            path: 'channels/:id/settings',
-            lazy: async () => ({ Component: (await import('./routes/channel-settings')).ChannelSettingsRoute }),
-          },
-          {
-            path: 'channels/:channelId/videos/shorts/upload',
-            lazy: async () => ({ Component: (await import('./routes/placeholders')).LoopUploadRoute }),
-          },
-          {
-            path: 'channels/:channelId/contents/post/create',
-            lazy: async () => ({ Component: (await import('./routes/placeholders')).PostCreateRoute }),
-          },
-          {
-            path: 'channels/:channelId/videos/lives/create',
-            lazy: async () => ({ Component: (await import('./routes/placeholders')).LiveCreateRoute }),
-          },
-          {
-            path: 'channels/:channelId/videos/lives/:liveId',
-            lazy: async () => ({ Component: (await import('./routes/placeholders')).LiveDetailRoute }),
-          },
-          // Spec: the editor's second segment defaults to draft.
-          { path: 'editor/:channelId', element: <Navigate to="draft" replace /> },
-          {
-            path: 'editor/:channelId/:mode',
-            lazy: async () => ({ Component: (await import('./routes/placeholders')).EditorRoute }),
-          },
-          { path: 'profile/my', lazy: async () => ({ Component: (await import('./routes/profile-my')).ProfileMyRoute }) },
-          {
-            path: 'profile/alarm',
-            lazy: async () => ({ Component: (await import('./routes/profile-alarm')).ProfileAlarmRoute }),
-          },
-          { path: 'trend', lazy: async () => ({ Component: (await import('./routes/placeholders')).TrendRoute }) },
-          { path: 'notices', lazy: async () => ({ Component: (await import('./routes/notices')).NoticesRoute }) },
-          {
-            path: 'notices/:contentId',
-            lazy: async () => ({ Component: (await import('./routes/notice-detail')).NoticeDetailRoute }),
-          },
-          { path: 'policy/terms', lazy: async () => ({ Component: (await import('./routes/static-pages')).TermsRoute }) },
-          {
-            path: 'policy/privacy',
-            lazy: async () => ({ Component: (await import('./routes/static-pages')).PrivacyRoute }),
-          },
-          { path: 'help', lazy: async () => ({ Component: (await import('./routes/static-pages')).HelpRoute }) },
-          { path: 'guide', lazy: async () => ({ Component: (await import('./routes/static-pages')).GuideRoute }) },
-          {
-            path: 'apply/content-type-select',
-            lazy: async () => ({ Component: (await import('./routes/placeholders')).ApplyRoute }),
-          },
-          { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
-        ],
-      },
-    ],
-  },
-];
+/** Pages load on demand so the first load carries only the shell; a page's loader starts its reads before it renders. */
+function page(queryClient: QueryClient, load: () => Promise<PageModule>): RouteObject['lazy'] {
+  return async () => {
+    const { Component, loader } = await load();
+    return loader ? { Component, loader: loader(queryClient) } : { Component };
+  };
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes, { basename: STUDIO_BASENAME });
+/** The studio's pages, below the layout; exported so tests run them with their real loaders and error screen. */
+export function pageRoutes(queryClient: QueryClient): RouteObject[] {
+  const lazy = (load: () => Promise<PageModule>) => page(queryClient, load);
+  return [
+    { index: true, lazy: lazy(async () => (await import('./routes/home')).homePage) },
+    { path: 'channels/management', lazy: lazy(async () => (await import('./routes/channel-management')).channelManagementPage) },
+    { path: 'channels/:id', lazy: lazy(async () => (await import('./routes/channel-home')).channelHomePage) },
+    { path: 'channels/:id/settings', lazy: lazy(async () => (await import('./routes/channel-settings')).channelSettingsPage) },
+    {
+      path: 'channels/:channelId/videos/shorts/upload',
+      lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).LoopUploadRoute })),
+    },
+    {
+      path: 'channels/:channelId/contents/post/create',
+      lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).PostCreateRoute })),
+    },
+    {
+      path: 'channels/:channelId/videos/lives/create',
+      lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).LiveCreateRoute })),
+    },
+    {
+      path: 'channels/:channelId/videos/lives/:liveId',
+      lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).LiveDetailRoute })),
+    },
+    // Spec: the editor's second segment defaults to draft.
+    { path: 'editor/:channelId', element: <Navigate to="draft" replace /> },
+    { path: 'editor/:channelId/:mode', lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).EditorRoute })) },
+    { path: 'profile/my', lazy: lazy(async () => (await import('./routes/profile-my')).profileMyPage) },
+    { path: 'profile/alarm', lazy: lazy(async () => (await import('./routes/profile-alarm')).profileAlarmPage) },
+    { path: 'trend', lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).TrendRoute })) },
+    { path: 'notices', lazy: lazy(async () => (await import('./routes/notices')).noticesPage) },
+    { path: 'notices/:contentId', lazy: lazy(async () => (await import('./routes/notice-detail')).noticeDetailPage) },
+    { path: 'policy/terms', lazy: lazy(async () => ({ Component: (await import('./routes/static-pages')).TermsRoute })) },
+    { path: 'policy/privacy', lazy: lazy(async () => ({ Component: (await import('./routes/static-pages')).PrivacyRoute })) },
+    { path: 'help', lazy: lazy(async () => ({ Component: (await import('./routes/static-pages')).HelpRoute })) },
+    { path: 'guide', lazy: lazy(async () => ({ Component: (await import('./routes/static-pages')).GuideRoute })) },
+    { path: 'apply/content-type-select', lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).ApplyRoute })) },
+    { path: '*', lazy: lazy(async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute })) },
+  ];
+}
+
+function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      element: <StudioLayout />,
+      HydrateFallback: AppLoading,
+      // The layout itself failed: the screen stands alone.
+      errorElement: <RouteErrorPage fullPage />,
+      // Inside the layout: the one place a page's failure becomes a screen (not found, no permission, error with retry).
+      children: [{ errorElement: <RouteErrorPage />, children: pageRoutes(queryClient) }],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient), { basename: STUDIO_BASENAME });
 }

@@ -1,19 +1,54 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { configure, render } from '@testing-library/react';
+import { type ReactElement, Suspense } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { expect, vi } from 'vitest';
+import { RouteErrorPage } from '../app/routes/route-error';
+import { pageRoutes } from '../app/router';
 
-/** Renders with a fresh query client (no retries) inside a router under the /studio base. */
-export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
-  const queryClient = new QueryClient({
+// The first test of a file pays for its imports, slow on a busy machine: a lenient wait, not a flaky one.
+configure({ asyncUtilTimeout: 4000 });
+
+function testQueryClient() {
+  return new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  });
+}
+
+/** Renders with a fresh query client (no retries) inside a data router under the /studio base, as the app runs. */
+export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+  const queryClient = testQueryClient();
+  const router = createMemoryRouter([{ path: '*', element: <Suspense fallback={<p>loading</p>}>{ui}</Suspense> }], {
+    basename: '/studio',
+    initialEntries: [`/studio${path === '/' ? '' : path}`],
   });
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter basename="/studio" initialEntries={[`/studio${path === '/' ? '' : path}`]}>
-        {ui}
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { ...result, queryClient };
+  return { ...result, queryClient, router };
+}
+
+/**
+ * Renders a studio page through the app's own routes: its loader, its page and
+ * the route error screen, without the shell around them (header, menu).
+ * Resolves once the first navigation (the lazy page's module and loader) is done.
+ */
+export async function renderRoute(path: string) {
+  const queryClient = testQueryClient();
+  const router = createMemoryRouter([{ errorElement: <RouteErrorPage />, children: pageRoutes(queryClient) }], {
+    basename: '/studio',
+    initialEntries: [`/studio${path}`],
+  });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={<p>loading</p>}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </QueryClientProvider>,
+  );
+  // The first test to load a page module pays for its imports.
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
+  return { ...result, queryClient, router };
 }

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Loading } from '../../components/ui/loading';
 import { useRecordHistoryOnce } from '../../features/history/hooks/use-record-history';
 import { useT } from '../../lib/i18n/i18n';
 import { Footer } from './footer';
@@ -12,6 +13,8 @@ import styles from './studio-layout.module.css';
 export function StudioLayout() {
   const t = useT();
   const location = useLocation();
+  // A page's loader is reading: the current page stays until the next is ready.
+  const navigating = useNavigation().state === 'loading';
   const [navOpen, setNavOpen] = useState(false);
   const [lastPath, setLastPath] = useState(location.pathname);
   useRecordHistoryOnce();
@@ -45,8 +48,11 @@ export function StudioLayout() {
         <button type="button" className={styles.scrim} aria-label={t('layout.closeMenu')} onClick={() => setNavOpen(false)} />
       ) : null}
       <div className={styles.column}>
-        <main id="studio-main" className={styles.main} tabIndex={-1}>
-          <Outlet />
+        <main id="studio-main" className={styles.main} tabIndex={-1} aria-busy={navigating || undefined}>
+          {/* A page whose data its loader did not wait for (a section failed before) suspends here. */}
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </main>
         <Footer />
       </div>

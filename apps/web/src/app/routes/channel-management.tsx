@@ -1,14 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { applyResultsQueryOptions } from '../../features/channel-management/api/get-apply-results';
+import { managementChannelsQueryOptions } from '../../features/channel-management/api/get-management-channels';
+import { pendingInvitesQueryOptions } from '../../features/channel-management/api/get-pending-invites';
+import { tabCountQueryOptions } from '../../features/channel-management/api/get-tab-count';
 import { managementKeys } from '../../features/channel-management/api/management-keys';
 import { ChannelManagementPage } from '../../features/channel-management/components/channel-management-page';
 import { creatableChannelsQueryOptions } from '../../features/channels/api/get-creatable-channels';
 import { myChannelsQueryOptions } from '../../features/channels/api/get-my-channels';
 import type { InvitationTarget } from '../../features/invitations/api/invitation-target';
 import { InvitationPopup } from '../../features/invitations/components/invitation-popup';
+import { readManagementSearch, toFiltersParam } from '../../features/channel-management/hooks/use-management-search';
+import { type PageModule, settle } from './page-module';
 
 /** /channels/management: the page, with the invite and transfer popups opened from its invites tab. */
-export function ChannelManagementRoute() {
+function ChannelManagementRoute() {
   const queryClient = useQueryClient();
   const [invitation, setInvitation] = useState<InvitationTarget | null>(null);
 
@@ -31,3 +37,19 @@ export function ChannelManagementRoute() {
     </>
   );
 }
+
+export const channelManagementPage: PageModule = {
+  Component: ChannelManagementRoute,
+  // Only the open tab's page is read; the counts come along.
+  loader:
+    (queryClient) =>
+    ({ request }) => {
+      const search = readManagementSearch(new URL(request.url).searchParams);
+      const list = {
+        channels: () => queryClient.ensureQueryData(managementChannelsQueryOptions({ filters: toFiltersParam(search.filters), page: search.page })),
+        apply: () => queryClient.ensureQueryData(applyResultsQueryOptions({ channelType: search.channelType, page: search.page })),
+        invite: () => queryClient.ensureQueryData(pendingInvitesQueryOptions(search.page)),
+      }[search.tab];
+      return settle(queryClient.ensureQueryData(tabCountQueryOptions()), list());
+    },
+};

@@ -6,8 +6,10 @@ import { buttonClassName } from '../../components/ui/button';
 import { BellIcon, ChannelsIcon, ChevronRightIcon, MegaphoneIcon, PlusIcon } from '../../components/ui/icons';
 import { Page, Section } from '../../components/ui/page';
 import { MyChannelList } from '../../features/channels/components/my-channel-list';
+import { myChannelsQueryOptions } from '../../features/channels/api/get-my-channels';
 import { meQueryOptions } from '../../features/users/api/get-me';
 import { useT } from '../../lib/i18n/i18n';
+import { type PageModule, settle } from './page-module';
 import styles from './home.module.css';
 
 function Shortcut({ to, icon, title, description }: { to: string; icon: ReactNode; title: string; description: string }) {
@@ -26,7 +28,7 @@ function Shortcut({ to, icon, title, description }: { to: string; icon: ReactNod
 }
 
 /** Studio home: who is signed in, their channels, and where to go next. */
-export function HomeRoute() {
+function HomeRoute() {
   const t = useT();
   const me = useQuery(meQueryOptions());
   const title = me.data ? t('home.greeting', { name: me.data.name }) : t('home.title');
@@ -82,3 +84,8 @@ export function HomeRoute() {
     </Page>
   );
 }
+
+export const homePage: PageModule = {
+  Component: HomeRoute,
+  loader: (queryClient) => () => settle(queryClient.ensureQueryData(meQueryOptions()), queryClient.ensureQueryData(myChannelsQueryOptions())),
+};

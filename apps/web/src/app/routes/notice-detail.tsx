@@ -1,17 +1,15 @@
-import { Link } from 'react-router';
-import { QueryBoundary } from '../../components/errors/query-boundary';
+import { Link, useParams } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import { ChevronLeftIcon } from '../../components/ui/icons';
 import { Page, Section } from '../../components/ui/page';
 import { NoticeDetailView } from '../../features/notices/components/notice-detail';
 import { useT } from '../../lib/i18n/i18n';
-import { NotFoundRoute } from './not-found';
-import { useNumericParam } from './use-numeric-param';
+import { noticeQueryOptions } from '../../features/notices/api/get-notice';
+import { idParam, type PageModule } from './page-module';
 
-export function NoticeDetailRoute() {
+function NoticeDetailRoute() {
   const t = useT();
-  const contentId = useNumericParam('contentId');
-  if (contentId === null) return <NotFoundRoute />;
+  const contentId = idParam(useParams().contentId);
 
   return (
     <Page
@@ -24,10 +22,19 @@ export function NoticeDetailRoute() {
       }
     >
       <Section>
-        <QueryBoundary>
-          <NoticeDetailView contentId={contentId} />
-        </QueryBoundary>
+        <NoticeDetailView contentId={contentId} />
       </Section>
     </Page>
   );
 }
+
+export const noticeDetailPage: PageModule = {
+  Component: NoticeDetailRoute,
+  // The notice is the page: a missing one is the not-found screen.
+  loader:
+    (queryClient) =>
+    async ({ params }) => {
+      await queryClient.ensureQueryData(noticeQueryOptions(idParam(params.contentId)));
+      return null;
+    },
+};

@@ -1,14 +1,20 @@
 import { useSearchParams } from 'react-router';
 import { QueryBoundary } from '../../components/errors/query-boundary';
 import { Page, Section } from '../../components/ui/page';
-import { ImportantNotices, NoticeList } from '../../features/notices/components/notice-list';
+import { noticesQueryOptions } from '../../features/notices/api/get-notices';
+import { ImportantNotices, NOTICE_PAGE_SIZE, NoticeList } from '../../features/notices/components/notice-list';
 import { useT } from '../../lib/i18n/i18n';
+import { type PageModule, settle } from './page-module';
 
-export function NoticesRoute() {
+function noticePage(searchParams: URLSearchParams): number {
+  const requested = Number(searchParams.get('page'));
+  return Number.isInteger(requested) && requested >= 0 ? requested : 0;
+}
+
+function NoticesRoute() {
   const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
-  const requested = Number(searchParams.get('page'));
-  const page = Number.isInteger(requested) && requested >= 0 ? requested : 0;
+  const page = noticePage(searchParams);
 
   return (
     <Page title={t('page.notices')}>
@@ -25,3 +31,16 @@ export function NoticesRoute() {
     </Page>
   );
 }
+
+export const noticesPage: PageModule = {
+  Component: NoticesRoute,
+  loader:
+    (queryClient) =>
+    ({ request }) => {
+      const page = noticePage(new URL(request.url).searchParams);
+      return settle(
+        queryClient.ensureQueryData(noticesQueryOptions({ category: 'STUDIO', page, size: NOTICE_PAGE_SIZE })),
+        page === 0 ? queryClient.ensureQueryData(noticesQueryOptions({ category: 'STUDIO_IMPORTANT', page: 0, size: NOTICE_PAGE_SIZE })) : Promise.resolve(),
+      );
+    },
+};

@@ -5,21 +5,27 @@ import { Page, Section } from '../../components/ui/page';
 import { creatableChannelsQueryOptions } from '../../features/channels/api/get-creatable-channels';
 import { myChannelsQueryOptions } from '../../features/channels/api/get-my-channels';
 import { AlarmInvitationPopup } from '../../features/invitations/components/alarm-invitation-popup';
-import { NotificationCenter } from '../../features/notifications/components/notification-center';
+import { notificationsQueryOptions } from '../../features/notifications/api/get-notifications';
+import { NOTIFICATION_PAGE_SIZE, NotificationCenter } from '../../features/notifications/components/notification-center';
 import { useT } from '../../lib/i18n/i18n';
+import { type PageModule, settle } from './page-module';
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 0 ? page : 0;
 }
 
-export function ProfileAlarmRoute() {
+function groupFrom(value: string | null): NotificationGroup {
+  return NotificationGroup.catch('ALL').parse(value ?? 'ALL');
+}
+
+function ProfileAlarmRoute() {
   const t = useT();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { hash } = useLocation();
-  const group = NotificationGroup.catch('ALL').parse(searchParams.get('group') ?? 'ALL');
+  const group = groupFrom(searchParams.get('group'));
   const page = pageFrom(searchParams.get('page'));
 
   return (
@@ -48,3 +54,14 @@ export function ProfileAlarmRoute() {
     </Page>
   );
 }
+
+export const profileAlarmPage: PageModule = {
+  Component: ProfileAlarmRoute,
+  loader:
+    (queryClient) =>
+    ({ request }) => {
+      const searchParams = new URL(request.url).searchParams;
+      const params = { group: groupFrom(searchParams.get('group')), page: pageFrom(searchParams.get('page')), size: NOTIFICATION_PAGE_SIZE };
+      return settle(queryClient.ensureQueryData(notificationsQueryOptions(params)));
+    },
+};

@@ -1,9 +1,11 @@
 import { QueryBoundary } from '../../components/errors/query-boundary';
 import { Page, Section } from '../../components/ui/page';
 import { ProfileCard } from '../../features/users/components/profile-card';
+import { meQueryOptions } from '../../features/users/api/get-me';
 import { useT } from '../../lib/i18n/i18n';
+import { type PageModule, settle } from './page-module';
 
-export function ProfileMyRoute() {
+function ProfileMyRoute() {
   const t = useT();
   return (
     <Page title={t('page.profile')}>
@@ -15,3 +17,8 @@ export function ProfileMyRoute() {
     </Page>
   );
 }
+
+export const profileMyPage: PageModule = {
+  Component: ProfileMyRoute,
+  loader: (queryClient) => () => settle(queryClient.ensureQueryData(meQueryOptions())),
+};

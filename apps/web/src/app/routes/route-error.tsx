@@ -1,24 +1,62 @@
-import { Link, useRouteError } from 'react-router';
+import { lazy } from 'react';
+import { Link, useRevalidator, useRouteError } from 'react-router';
+import { errorKind } from '../../components/errors/error-kind';
 import { ErrorScreen } from '../../components/errors/error-screen';
-import { buttonClassName } from '../../components/ui/button';
+import { Button, buttonClassName } from '../../components/ui/button';
+import { Loading } from '../../components/ui/loading';
+import { ApiError } from '../../lib/api-error';
 import { errorScreenTexts } from '../../lib/error-screen';
 import { useLocale, useT } from '../../lib/i18n/i18n';
 import { runtimeConfig } from '../../lib/runtime-config';
+import { NotFoundRoute } from './not-found';
 
-/** The route error page: code, message, and a button back to the studio home. */
-export function RouteErrorPage({ fullPage = false }: { fullPage?: boolean }) {
+// Rare, and it brings the channel pages' catalogue: not part of the first load.
+const ChannelNoPermission = lazy(async () => ({
+  default: (await import('../../features/channel-home/components/channel-no-permission')).ChannelNoPermission,
+}));
+
+/** The error screen proper: code, message, a retry and the spec's button back to the studio home. */
+function FailureScreen({ error, fullPage }: { error: unknown; fullPage: boolean }) {
   const t = useT();
   const locale = useLocale();
-  const error = useRouteError();
+  const revalidator = useRevalidator();
+  // The loaders run again (a failed read has no data, so ensureQueryData fetches it afresh) and the router leaves this screen once they pass.
+  const retry = () => void revalidator.revalidate();
   return (
     <ErrorScreen
       fullPage={fullPage}
       {...errorScreenTexts(error, runtimeConfig().env, locale)}
       action={
-        <Link to="/" className={buttonClassName('primary')}>
-          {t('error.home')}
-        </Link>
+        <>
+          <Button variant="primary" onClick={retry} disabled={revalidator.state === 'loading'}>
+            {t('common.retry')}
+          </Button>
+          <Link to="/" className={buttonClassName('secondary')}>
+            {t('error.home')}
+          </Link>
+        </>
       }
     />
   );
+}
+
+/**
+ * The one place a page's failure becomes a screen, whether its loader or its
+ * render failed (a section's own boundary passes these kinds up too): not
+ * found, no permission, the error screen with retry; a lost session is the
+ * shared handler's, which is already on its way to the login page.
+ */
+export function RouteErrorPage({ fullPage = false }: { fullPage?: boolean }) {
+  const error = useRouteError();
+  switch (errorKind(error)) {
+    case 'unauthorized':
+      return <Loading />;
+    case 'notFound':
+      return <NotFoundRoute code={error instanceof ApiError ? error.code : undefined} />;
+    case 'forbidden':
+      // Every page that can refuse a signed-in person is a channel's.
+      return <ChannelNoPermission code={error instanceof ApiError ? error.code : undefined} />;
+    case 'failed':
+      return <FailureScreen error={error} fullPage={fullPage} />;
+  }
 }

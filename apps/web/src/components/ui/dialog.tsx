@@ -7,17 +7,17 @@ import styles from './dialog.module.css';
 // this file only gives it one look. Import it from lazily loaded pages only: Radix
 // Dialog is not part of the first-load bundle.
 export const Dialog = RadixDialog.Root;
-export const DialogTrigger = RadixDialog.Trigger;
-export const DialogClose = RadixDialog.Close;
+const DialogTrigger = RadixDialog.Trigger;
+const DialogClose = RadixDialog.Close;
 
-export type DialogSize = 'small' | 'medium';
+type DialogSize = 'small' | 'medium';
 
 /**
  * - `default`: a title, a few lines and the buttons that answer them.
  * - `panel`: a header with a close button over richer content, so more room and a larger title.
  * - `alert`: role="alertdialog", so screen readers announce it at once; it opens above any dialog already open.
  */
-export type DialogVariant = 'default' | 'panel' | 'alert';
+type DialogVariant = 'default' | 'panel' | 'alert';
 
 type DialogContentProps = Omit<ComponentProps<typeof RadixDialog.Content>, 'role'> & {
   size?: DialogSize;
@@ -52,7 +52,7 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Radix
 }
 
 /** Secondary text under the title; the dialog's accessible description. */
-export function DialogDescription({ className, ...props }: ComponentProps<typeof RadixDialog.Description>) {
+function DialogDescription({ className, ...props }: ComponentProps<typeof RadixDialog.Description>) {
   return <RadixDialog.Description className={classNames(styles.description, className)} {...props} />;
 }
 

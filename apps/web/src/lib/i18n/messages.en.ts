@@ -22,6 +22,10 @@ export const messagesEn: Record<MessageKey, string> = {
   'notFound.title': 'Page not found.',
   'notFound.description': 'The address has changed or the page was removed. Please check the address.',
 
+  // Spec: the form validation messages, next to the field.
+  'form.required': 'This field is required.',
+  'form.invalid': 'Please re-check the entered information.',
+
   'layout.skipToContent': 'Skip to content',
   'layout.sidebar': 'Studio menu',
   'layout.mainMenu': 'Main menu',

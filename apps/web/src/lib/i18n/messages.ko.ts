@@ -25,6 +25,10 @@ export const messagesKo = {
   'notFound.title': '페이지를 찾을 수 없습니다.',
   'notFound.description': '주소가 바뀌었거나 삭제된 페이지입니다. 입력한 주소를 다시 확인해 주세요.',
 
+  // Spec: the form validation messages, next to the field.
+  'form.required': '필수 입력 정보입니다.',
+  'form.invalid': '입력한 정보를 다시 확인해 주세요.',
+
   'layout.skipToContent': '본문으로 건너뛰기',
   'layout.sidebar': '스튜디오 메뉴',
   'layout.mainMenu': '주 메뉴',

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ContentPage } from '@studio/contract/content';
 import { apiClient } from '../../../lib/api-client';
 import { type ContentListParams, contentListQuery } from '../hooks/use-content-filters';
@@ -12,7 +12,5 @@ export function channelContentsQueryOptions(channelId: number, params: ContentLi
   return queryOptions({
     queryKey: channelKeys.contentList(channelId, params),
     queryFn: ({ signal }) => getChannelContents(channelId, params, signal),
-    // Paging and filtering keep the previous rows on screen instead of flashing a spinner.
-    placeholderData: keepPreviousData,
   });
 }

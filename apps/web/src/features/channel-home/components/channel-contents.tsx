@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ContentSummary } from '@studio/contract/content';
 import { ContentKind, ContentStatus } from '@studio/contract/enums';
-import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Tag } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { DocumentIcon, LiveIcon, LoopIcon, PostIcon } from '../../../components/ui/icons';
-import { Loading } from '../../../components/ui/loading';
 import { Section } from '../../../components/ui/page';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedList } from '../../../components/ui/paged-list';
 import { channelContentsQueryOptions } from '../api/get-channel-contents';
-import { CONTENT_PAGE_SIZE, hasFilters, useContentFilters } from '../hooks/use-content-filters';
+import { hasFilters, useContentFilters } from '../hooks/use-content-filters';
 import { useChannelHomeT } from '../messages';
 import { ContentFilterMenu } from './content-filter-menu';
 import { contentStatusTone } from './content-labels';
@@ -54,61 +52,26 @@ function ContentRow({ content }: { content: ContentSummary }) {
 /** The channel's contents: status and kind filters (in the URL), paging, empty and filtered-empty states. */
 export function ChannelContents({ channelId }: { channelId: number }) {
   const t = useChannelHomeT();
-  const { params, update } = useContentFilters();
-  const contents = useQuery(channelContentsQueryOptions(channelId, params));
+  const { params, latest, update } = useContentFilters();
+  const query = channelContentsQueryOptions(channelId, params);
+  // The header's total reads the same cache without suspending: it appears once the list has loaded.
+  const { data } = useQuery(query);
   const filtered = hasFilters(params);
 
-  let body;
-  if (contents.isPending) body = <Loading />;
-  else if (contents.isError) body = <AsyncErrorBlock error={contents.error} onRetry={() => void contents.refetch()} />;
-  else if (contents.data.content.length === 0) {
-    body = filtered ? (
-      <EmptyState
-        compact
-        title={t('contents.filteredEmpty')}
-        description={t('contents.filteredEmptyDescription')}
-        action={
-          <Button size="small" onClick={() => update({ statuses: [], kinds: [] })}>
-            {t('contents.resetFilters')}
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyState compact icon={<DocumentIcon />} title={t('contents.empty')} description={t('contents.emptyDescription')} />
-    );
-  } else {
-    body = (
-      <>
-        <ul className={styles.list} aria-busy={contents.isPlaceholderData || undefined} aria-label={t('contents.title')}>
-          {contents.data.content.map((content) => (
-            <ContentRow key={content.id} content={content} />
-          ))}
-        </ul>
-        <Pagination
-          page={contents.data.number}
-          size={CONTENT_PAGE_SIZE}
-          totalElements={contents.data.totalElements}
-          last={contents.data.last}
-          onChange={(page) => update({ page })}
-        />
-      </>
-    );
-  }
-
   return (
-    <Section flush title={t('contents.title')} actions={contents.data ? <span className={styles.total}>{t('contents.total', { count: contents.data.totalElements })}</span> : null}>
+    <Section flush title={t('contents.title')} actions={data ? <span className={styles.total}>{t('contents.total', { count: data.totalElements })}</span> : null}>
       <div className={styles.toolbar}>
         <ContentFilterMenu
           label={t('contents.statusFilter')}
           options={ContentStatus.options}
-          selected={params.statuses}
+          selected={latest.statuses}
           optionLabel={(status) => t(`contentStatus.${status}`)}
           onChange={(statuses) => update({ statuses })}
         />
         <ContentFilterMenu
           label={t('contents.kindFilter')}
           options={ContentKind.options}
-          selected={params.kinds}
+          selected={latest.kinds}
           optionLabel={(kind) => t(`contentKind.${kind}`)}
           onChange={(kinds) => update({ kinds })}
         />
@@ -118,7 +81,34 @@ export function ChannelContents({ channelId }: { channelId: number }) {
           </Button>
         ) : null}
       </div>
-      {body}
+      <PagedList
+        query={query}
+        onPageChange={(page) => update({ page })}
+        empty={
+          filtered ? (
+            <EmptyState
+              compact
+              title={t('contents.filteredEmpty')}
+              description={t('contents.filteredEmptyDescription')}
+              action={
+                <Button size="small" onClick={() => update({ statuses: [], kinds: [] })}>
+                  {t('contents.resetFilters')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState compact icon={<DocumentIcon />} title={t('contents.empty')} description={t('contents.emptyDescription')} />
+          )
+        }
+      >
+        {(contents, busy) => (
+          <ul className={styles.list} aria-busy={busy || undefined} aria-label={t('contents.title')}>
+            {contents.map((content) => (
+              <ContentRow key={content.id} content={content} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </Section>
   );
 }

@@ -37,7 +37,7 @@ function renderHome(detail: ChannelDetail, extra: Parameters<typeof stubFetch>[0
     'GET /api/channels/7/contents?page=0&size=10': { body: emptyPage },
     ...extra,
   });
-  const result = renderWithProviders(<ChannelHome channelId={7} notFound={<p>not found</p>} />, { path: '/channels/7' });
+  const result = renderWithProviders(<ChannelHome channelId={7} />, { path: '/channels/7' });
   return { ...result, fetchMock };
 }
 
@@ -73,21 +73,5 @@ describe('the subscriber-count setting', () => {
     expect(screen.queryByText('구독자 수 공개')).toBeNull();
     expect(screen.queryByText('128,450명')).toBeNull();
     expect(screen.getByRole('link', { name: '멤버 및 설정' }).getAttribute('href')).toBe('/studio/channels/7/settings');
-  });
-});
-
-describe('the channel home gate', () => {
-  it('shows the not-found page for 404 and the no-permission page for 403', async () => {
-    const notFound = { code: 'CHANNEL_NOT_FOUND', message: '채널을 찾을 수 없습니다.', path: '/api/channels/7', extra: null };
-    stubFetch({ 'GET /api/channels/7': { status: 404, body: notFound } });
-    renderWithProviders(<ChannelHome channelId={7} notFound={<p>not found</p>} />);
-    await screen.findByText('not found');
-    cleanup();
-
-    const denied = { code: 'CHANNEL_ACCESS_DENIED', message: '이 채널에 대한 권한이 없습니다.', path: '/api/channels/7', extra: null };
-    stubFetch({ 'GET /api/channels/7': { status: 403, body: denied } });
-    renderWithProviders(<ChannelHome channelId={7} notFound={<p>not found</p>} />);
-    await screen.findByRole('heading', { name: '이 채널에 대한 권한이 없습니다.' });
-    expect(screen.getByRole('link', { name: '채널 관리로' }).getAttribute('href')).toBe('/studio/channels/management');
   });
 });

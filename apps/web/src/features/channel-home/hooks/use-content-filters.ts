@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { ContentKind, ContentStatus } from '@studio/contract/enums';
+import { useLatestSearchParams } from '../../../components/routing/use-latest-search-params';
 
 export const CONTENT_PAGE_SIZE = 10;
 
-export type ContentFilters = { statuses: ContentStatus[]; kinds: ContentKind[] };
+type ContentFilters = { statuses: ContentStatus[]; kinds: ContentKind[] };
 export type ContentListParams = ContentFilters & { page: number };
 
 /** Only known values, each once, in the enumeration's order: a hand-edited URL never reaches the server as a 400. */
@@ -45,16 +45,18 @@ export function hasFilters(filters: ContentFilters): boolean {
   return filters.statuses.length > 0 || filters.kinds.length > 0;
 }
 
+/** `params` is what is on screen; `latest` what was last chosen (ahead of it while the next page loads), and updates build on it. */
 export function useContentFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => parseContentParams(searchParams), [searchParams]);
+  const { shown, latest: latestParams, setSearchParams } = useLatestSearchParams();
+  const params = useMemo(() => parseContentParams(shown), [shown]);
+  const latest = useMemo(() => parseContentParams(latestParams), [latestParams]);
   const update = useCallback(
     (next: Partial<ContentListParams>) => {
       // A filter change starts again from the first page.
       const page = next.page ?? 0;
-      setSearchParams(toSearchParams({ ...params, ...next, page }), { preventScrollReset: true });
+      setSearchParams(toSearchParams({ ...latest, ...next, page }), { preventScrollReset: true });
     },
-    [params, setSearchParams],
+    [latest, setSearchParams],
   );
-  return { params, update };
+  return { params, latest, update };
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE_MANAGEMENT } from '@studio/contract/constants';
 import { ApplyResultPage } from '@studio/contract/management';
 import { apiClient } from '../../../lib/api-client';
@@ -15,6 +15,5 @@ export function applyResultsQueryOptions(params: ApplyResultsParams) {
   return queryOptions({
     queryKey: managementKeys.applyResults(params),
     queryFn: ({ signal }) => getApplyResults(params, signal),
-    placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE_MANAGEMENT } from '@studio/contract/constants';
 import { ManagementChannelPage } from '@studio/contract/management';
 import { apiClient } from '../../../lib/api-client';
@@ -16,6 +16,5 @@ export function managementChannelsQueryOptions(params: ManagementChannelsParams)
   return queryOptions({
     queryKey: managementKeys.channels(params),
     queryFn: ({ signal }) => getManagementChannels(params, signal),
-    placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE_MANAGEMENT } from '@studio/contract/constants';
 import { PendingInvitePage } from '@studio/contract/management';
 import { apiClient } from '../../../lib/api-client';
@@ -16,6 +16,5 @@ export function pendingInvitesQueryOptions(page: number) {
   return queryOptions({
     queryKey: managementKeys.invites(page),
     queryFn: ({ signal }) => getPendingInvites(page, signal),
-    placeholderData: keepPreviousData,
   });
 }

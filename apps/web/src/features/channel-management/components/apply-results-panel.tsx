@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link } from 'react-router';
-import { PAGE_SIZE_MANAGEMENT } from '@studio/contract/constants';
 import { type ApplicationStatus, ChannelType } from '@studio/contract/enums';
 import type { ApplyResult } from '@studio/contract/management';
-import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Tag, type TagTone } from '../../../components/ui/badges';
-import { Button, buttonClassName } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ApplyLink } from '../../../components/ui/apply-link';
 import { DocumentIcon } from '../../../components/ui/icons';
-import { Loading } from '../../../components/ui/loading';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedList } from '../../../components/ui/paged-list';
 import { useChannelManagementT } from '../messages';
 import { applyResultsQueryOptions } from '../api/get-apply-results';
 import type { ManagementSearch } from '../hooks/use-management-search';
@@ -24,58 +21,28 @@ const statusTone: Record<ApplicationStatus, TagTone> = {
   REJECT: 'danger',
 };
 
-type PanelProps = { search: ManagementSearch; update: (next: Partial<ManagementSearch>) => void };
+type PanelProps = {
+  search: ManagementSearch;
+  /** The choice on its way while the next page loads: what the filter controls show. */
+  latest: ManagementSearch;
+  update: (next: Partial<ManagementSearch>) => void;
+};
 
-export function ApplyResultsPanel({ search, update }: PanelProps) {
+export function ApplyResultsPanel({ search, latest, update }: PanelProps) {
   const t = useChannelManagementT();
   const selectId = useId();
-  const list = useQuery(applyResultsQueryOptions({ channelType: search.channelType, page: search.page }));
-
-  let body;
-  if (list.isPending) body = <Loading />;
-  else if (list.isError) body = <AsyncErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.data.totalElements === 0 && search.channelType) {
-    body = (
-      <EmptyState
-        compact
-        title={t('management.apply.filteredEmpty')}
-        action={<Button onClick={() => update({ channelType: null, page: 0 })}>{t('management.apply.allTypes')}</Button>}
-      />
-    );
-  } else if (list.data.totalElements === 0) {
-    body = (
-      <EmptyState
-        icon={<DocumentIcon />}
-        title={t('management.apply.empty')}
-        description={t('management.apply.emptyDescription')}
-        action={
-          <Link to="/apply/content-type-select" className={buttonClassName('primary')}>
-            {t('header.apply')}
-          </Link>
-        }
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ul className={styles.list} aria-busy={list.isPlaceholderData || undefined}>
-          {list.data.content.map((result) => (
-            <ApplyResultRow key={result.id} result={result} />
-          ))}
-        </ul>
-        <Pagination
-          page={list.data.number}
-          size={PAGE_SIZE_MANAGEMENT}
-          totalElements={list.data.totalElements}
-          last={list.data.last}
-          onChange={(page) => update({ page })}
-        />
-      </>
-    );
-  }
-
+  const showAll = () => update({ channelType: null, page: 0 });
+  const query = applyResultsQueryOptions({ channelType: search.channelType, page: search.page });
+  // The filter stays while a page loads or fails; it reads the list's cache without suspending.
+  const { data: list } = useQuery(query);
   // Someone who never applied has nothing to filter.
-  const showFilter = search.channelType !== null || !list.isSuccess || list.data.totalElements > 0;
+  const showFilter = search.channelType !== null || !list || list.totalElements > 0;
+  const empty = search.channelType ? (
+    <EmptyState compact title={t('management.apply.filteredEmpty')} action={<Button onClick={showAll}>{t('management.apply.allTypes')}</Button>} />
+  ) : (
+    <EmptyState icon={<DocumentIcon />} title={t('management.apply.empty')} description={t('management.apply.emptyDescription')} action={<ApplyLink />} />
+  );
+
   return (
     <>
       {showFilter ? (
@@ -86,7 +53,7 @@ export function ApplyResultsPanel({ search, update }: PanelProps) {
           <select
             id={selectId}
             className={styles.select}
-            value={search.channelType ?? ''}
+            value={latest.channelType ?? ''}
             onChange={(event) => {
               const channelType = ChannelType.safeParse(event.target.value);
               update({ channelType: channelType.success ? channelType.data : null, page: 0 });
@@ -101,7 +68,15 @@ export function ApplyResultsPanel({ search, update }: PanelProps) {
           </select>
         </div>
       ) : null}
-      {body}
+      <PagedList query={query} onPageChange={(page) => update({ page })} empty={empty}>
+        {(results, busy) => (
+          <ul className={styles.list} aria-busy={busy || undefined}>
+            {results.map((result) => (
+              <ApplyResultRow key={result.id} result={result} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </>
   );
 }

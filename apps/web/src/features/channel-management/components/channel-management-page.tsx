@@ -1,8 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import type { PendingInvite } from '@studio/contract/management';
-import { buttonClassName } from '../../../components/ui/button';
+import { ApplyLink } from '../../../components/ui/apply-link';
 import { Page } from '../../../components/ui/page';
 import { type ChannelManagementKey, useChannelManagementT } from '../messages';
 import { tabCountQueryOptions } from '../api/get-tab-count';
@@ -26,7 +25,7 @@ type ChannelManagementPageProps = {
 /** Spec section 2, /channels/management: my channels, apply results and invites, each tab with its count. */
 export function ChannelManagementPage({ onOpenInvite }: ChannelManagementPageProps) {
   const t = useChannelManagementT();
-  const [search, update] = useManagementSearch();
+  const [search, update, latest] = useManagementSearch();
   const { data: counts } = useQuery(tabCountQueryOptions());
   const count: Record<ManagementTab, number | undefined> = {
     channels: counts?.channelCount,
@@ -38,9 +37,7 @@ export function ChannelManagementPage({ onOpenInvite }: ChannelManagementPagePro
     <Page
       title={t('page.channelManagement')}
       actions={
-        <Link to="/apply/content-type-select" className={buttonClassName('primary', 'small')}>
-          {t('header.apply')}
-        </Link>
+        <ApplyLink size="small" />
       }
     >
       <Tabs.Root
@@ -64,10 +61,10 @@ export function ChannelManagementPage({ onOpenInvite }: ChannelManagementPagePro
           ))}
         </Tabs.List>
         <Tabs.Content value="channels" className={styles.panel}>
-          <MyChannelsPanel search={search} update={update} />
+          <MyChannelsPanel search={search} latest={latest} update={update} />
         </Tabs.Content>
         <Tabs.Content value="apply" className={styles.panel}>
-          <ApplyResultsPanel search={search} update={update} />
+          <ApplyResultsPanel search={search} latest={latest} update={update} />
         </Tabs.Content>
         <Tabs.Content value="invite" className={styles.panel}>
           <PendingInvitesPanel page={search.page} onPage={(page) => update({ page })} onOpen={onOpenInvite} />

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MyChannel } from '@studio/contract/channel';
-import { PAGE_SIZE_MANAGEMENT } from '@studio/contract/constants';
-import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ApplyLink } from '../../../components/ui/apply-link';
 import { ChannelsIcon } from '../../../components/ui/icons';
-import { Loading } from '../../../components/ui/loading';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedList } from '../../../components/ui/paged-list';
 import { useChannelManagementT } from '../messages';
 import { managementChannelsQueryOptions } from '../api/get-management-channels';
 import { hasFilters, type ManagementSearch, noFilters, toFiltersParam } from '../hooks/use-management-search';
@@ -15,64 +13,33 @@ import { ChannelFilters } from './channel-filters';
 import { ChannelIdentity, channelHomePath } from '../../channels/components/channel-identity';
 import styles from './channel-management.module.css';
 
-type PanelProps = { search: ManagementSearch; update: (next: Partial<ManagementSearch>) => void };
+type PanelProps = {
+  search: ManagementSearch;
+  /** The choice on its way while the next page loads: what the filter controls show. */
+  latest: ManagementSearch;
+  update: (next: Partial<ManagementSearch>) => void;
+};
 
-export function MyChannelsPanel({ search, update }: PanelProps) {
+export function MyChannelsPanel({ search, latest, update }: PanelProps) {
   const t = useChannelManagementT();
   const filtered = hasFilters(search.filters);
-  const list = useQuery(managementChannelsQueryOptions({ filters: toFiltersParam(search.filters), page: search.page }));
   const resetFilters = () => update({ filters: noFilters, page: 0 });
-
-  let body;
-  if (list.isPending) body = <Loading />;
-  else if (list.isError) body = <AsyncErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.data.totalElements === 0 && filtered) {
-    body = (
-      <EmptyState
-        compact
-        title={t('management.channels.filteredEmpty')}
-        action={<Button onClick={resetFilters}>{t('management.filter.reset')}</Button>}
-      />
-    );
-  } else if (list.data.totalElements === 0) {
-    body = (
-      <EmptyState
-        icon={<ChannelsIcon />}
-        title={t('myChannels.emptyTitle')}
-        description={t('myChannels.emptyDescription')}
-        action={
-          <Link to="/apply/content-type-select" className={buttonClassName('primary')}>
-            {t('header.apply')}
-          </Link>
-        }
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ul className={styles.list} aria-busy={list.isPlaceholderData || undefined}>
-          {list.data.content.map((channel) => (
-            <ChannelRow key={channel.id} channel={channel} />
-          ))}
-        </ul>
-        <Pagination
-          page={list.data.number}
-          size={PAGE_SIZE_MANAGEMENT}
-          totalElements={list.data.totalElements}
-          last={list.data.last}
-          onChange={(page) => update({ page })}
-        />
-      </>
-    );
-  }
-
+  const query = managementChannelsQueryOptions({ filters: toFiltersParam(search.filters), page: search.page });
+  // The toolbar stays while a page loads or fails; it reads the list's cache without suspending.
+  const { data: list } = useQuery(query);
   // Someone with no channel at all has nothing to filter.
-  const showFilters = filtered || !list.isSuccess || list.data.totalElements > 0;
+  const showFilters = filtered || !list || list.totalElements > 0;
+  const empty = filtered ? (
+    <EmptyState compact title={t('management.channels.filteredEmpty')} action={<Button onClick={resetFilters}>{t('management.filter.reset')}</Button>} />
+  ) : (
+    <EmptyState icon={<ChannelsIcon />} title={t('myChannels.emptyTitle')} description={t('myChannels.emptyDescription')} action={<ApplyLink />} />
+  );
+
   return (
     <>
       {showFilters ? (
         <div className={styles.toolbar}>
-          <ChannelFilters filters={search.filters} onChange={(filters) => update({ filters, page: 0 })} />
+          <ChannelFilters filters={latest.filters} onChange={(filters) => update({ filters, page: 0 })} />
           {filtered ? (
             <Button size="small" variant="ghost" onClick={resetFilters}>
               {t('management.filter.reset')}
@@ -80,7 +47,15 @@ export function MyChannelsPanel({ search, update }: PanelProps) {
           ) : null}
         </div>
       ) : null}
-      {body}
+      <PagedList query={query} onPageChange={(page) => update({ page })} empty={empty}>
+        {(channels, busy) => (
+          <ul className={styles.list} aria-busy={busy || undefined}>
+            {channels.map((channel) => (
+              <ChannelRow key={channel.id} channel={channel} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </>
   );
 }

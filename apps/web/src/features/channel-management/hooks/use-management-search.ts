@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { ChannelStatus, ChannelType, MemberRole } from '@studio/contract/enums';
 import { type ManagementFilters, splitManagementFilters } from '@studio/contract/management';
+import { useLatestSearchParams } from '../../../components/routing/use-latest-search-params';
 
 export const managementTabs = ['channels', 'apply', 'invite'] as const;
 export type ManagementTab = (typeof managementTabs)[number];
@@ -74,13 +74,14 @@ export function toManagementSearchParams(search: ManagementSearch): URLSearchPar
   return params;
 }
 
+/** `search` is what is on screen; `latest` what was last chosen (ahead of it while the next page loads), and updates build on it. */
 export function useManagementSearch() {
-  const [params, setParams] = useSearchParams();
-  const search = useMemo(() => readManagementSearch(params), [params]);
+  const { shown, latest: latestParams, setSearchParams } = useLatestSearchParams();
+  const search = useMemo(() => readManagementSearch(shown), [shown]);
+  const latest = useMemo(() => readManagementSearch(latestParams), [latestParams]);
   const update = useCallback(
-    (next: Partial<ManagementSearch>) =>
-      setParams(toManagementSearchParams({ ...search, ...next }), { preventScrollReset: true }),
-    [search, setParams],
+    (next: Partial<ManagementSearch>) => setSearchParams(toManagementSearchParams({ ...latest, ...next }), { preventScrollReset: true }),
+    [latest, setSearchParams],
   );
-  return [search, update] as const;
+  return [search, update, latest] as const;
 }

@@ -9,7 +9,7 @@ import { settingsKeys } from './settings-keys';
 const CreatedInvite = z.object({ inviteId: z.number().int() });
 
 /** Refusals that are about the login typed into the form. */
-export const inviteFieldErrorCodes: ReadonlySet<string> = new Set([
+const inviteFieldErrorCodes: ReadonlySet<string> = new Set([
   'ACCOUNT_NOT_FOUND',
   'ALREADY_MEMBER',
   'ALREADY_INVITED',
@@ -17,7 +17,7 @@ export const inviteFieldErrorCodes: ReadonlySet<string> = new Set([
   'VALIDATION_FAILED',
 ]);
 
-export type InviteInput = { login: string; role: z.infer<typeof InvitableRole> };
+type InviteInput = { login: string; role: z.infer<typeof InvitableRole> };
 
 export function createInvite(channelId: number, input: InviteInput) {
   return apiClient.post(`/api/channels/${channelId}/invites`, input, CreatedInvite);

@@ -8,7 +8,7 @@ import { settingsKeys } from './settings-keys';
 const CreatedTransfer = z.object({ transferId: z.number().int() });
 
 /** Refusals that are about the login typed into the form, or that a request is already pending. */
-export const transferFieldErrorCodes: ReadonlySet<string> = new Set([
+const transferFieldErrorCodes: ReadonlySet<string> = new Set([
   'ACCOUNT_NOT_FOUND',
   'CANNOT_TARGET_SELF',
   'TRANSFER_ALREADY_PENDING',

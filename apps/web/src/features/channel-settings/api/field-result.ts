@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-error';
 
-export type FieldResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+type FieldResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
 /**
  * A form's expected refusals (unknown account, already a member…) are answers

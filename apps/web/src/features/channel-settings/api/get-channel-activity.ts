@@ -1,9 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ActivityPage } from '@studio/contract/member';
 import { apiClient } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export const ACTIVITY_PAGE_SIZE = 10;
+const ACTIVITY_PAGE_SIZE = 10;
 
 export function getChannelActivity(channelId: number, page: number, signal?: AbortSignal) {
   return apiClient.get(`/api/channels/${channelId}/activity`, ActivityPage, {
@@ -16,6 +16,5 @@ export function channelActivityQueryOptions(channelId: number, page: number) {
   return queryOptions({
     queryKey: settingsKeys.activityPage(channelId, page),
     queryFn: ({ signal }) => getChannelActivity(channelId, page, signal),
-    placeholderData: keepPreviousData,
   });
 }

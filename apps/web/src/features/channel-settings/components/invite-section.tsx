@@ -1,74 +1,62 @@
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import { InvitableRole } from '@studio/contract/member';
-import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { CreateInviteBody, InvitableRole } from '@studio/contract/member';
+import { QueryBoundary } from '../../../components/errors/query-boundary';
+import { formResolver } from '../../../components/form/form-resolver';
+import formStyles from '../../../components/form/form.module.css';
+import { TextField } from '../../../components/form/text-field';
 import { Tag } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
-import { Loading } from '../../../components/ui/loading';
 import { Section } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/error-message';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';
 import { useCancelInvite } from '../api/cancel-invite';
-import { type InviteInput, useCreateInvite } from '../api/create-invite';
+import { useCreateInvite } from '../api/create-invite';
 import { channelInvitesQueryOptions } from '../api/get-channel-invites';
 import { useChannelSettingsT } from '../messages';
-import { LoginField } from './login-field';
 import { roleTone } from './member-list';
 import styles from './settings.module.css';
 import { useFormat } from '../../../lib/format/use-format';
-
-type Role = InviteInput['role'];
 
 function InviteForm({ channelId }: { channelId: number }) {
   const t = useT();
   const ts = useChannelSettingsT();
   const locale = useLocale();
-  const id = useId();
-  const [login, setLogin] = useState('');
-  const [role, setRole] = useState<Role>('MANAGER');
-  const [error, setError] = useState<string | null>(null);
+  const roleId = useId();
+  const form = useForm({ resolver: formResolver(CreateInviteBody), defaultValues: { login: '', role: InvitableRole.enum.MANAGER } });
   const create = useCreateInvite(channelId);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = login.trim();
-    if (!trimmed) {
-      setError(ts('form.required'));
-      return;
-    }
-    setError(null);
-    create.mutate(
-      { login: trimmed, role },
-      {
-        onSuccess: (result) => {
-          if (!result.ok) {
-            setError(errorMessage(result.error, locale));
-            return;
-          }
-          setLogin('');
-          showToast(ts('invite.sent', { login: trimmed }));
-        },
+  const submit = form.handleSubmit((input) => {
+    create.mutate(input, {
+      onSuccess: (result) => {
+        if (!result.ok) {
+          // The server's refusal is about the login typed: shown under it like a validation message.
+          form.setError('login', { type: 'server', message: errorMessage(result.error, locale) }, { shouldFocus: true });
+          return;
+        }
+        form.reset({ login: '', role: input.role });
+        showToast(ts('invite.sent', { login: input.login }));
       },
-    );
-  };
+    });
+  });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <div className={styles.fields}>
-        <LoginField
+    <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <div className={formStyles.fields}>
+        <TextField
           label={ts('invite.login')}
           placeholder={ts('invite.loginPlaceholder')}
-          value={login}
-          onChange={setLogin}
-          error={error}
-          onErrorClear={() => setError(null)}
+          maxLength={100}
+          registration={form.register('login')}
+          error={form.formState.errors.login}
         />
-        <div className={`${styles.field} ${styles.fieldNarrow}`}>
-          <label htmlFor={`${id}-role`} className={styles.label}>
+        <div className={`${formStyles.field} ${formStyles.narrow}`}>
+          <label htmlFor={roleId} className={formStyles.label}>
             {ts('invite.role')}
           </label>
-          <select id={`${id}-role`} className={styles.input} value={role} onChange={(event) => setRole(InvitableRole.parse(event.target.value))}>
+          <select id={roleId} className={formStyles.input} {...form.register('role')}>
             {InvitableRole.options.map((option) => (
               <option key={option} value={option}>
                 {t(`memberRole.${option}`)}
@@ -77,7 +65,7 @@ function InviteForm({ channelId }: { channelId: number }) {
           </select>
         </div>
       </div>
-      <Button type="submit" variant="primary" className={styles.submit} disabled={create.isPending}>
+      <Button type="submit" variant="primary" className={formStyles.submit} disabled={create.isPending}>
         {ts('invite.submit')}
       </Button>
     </form>
@@ -88,15 +76,13 @@ function PendingInvites({ channelId }: { channelId: number }) {
   const t = useT();
   const ts = useChannelSettingsT();
   const format = useFormat();
-  const invites = useQuery(channelInvitesQueryOptions(channelId));
+  const { data: invites } = useSuspenseQuery(channelInvitesQueryOptions(channelId));
   const cancel = useCancelInvite(channelId);
 
-  if (invites.isPending) return <Loading />;
-  if (invites.isError) return <AsyncErrorBlock compact error={invites.error} onRetry={() => void invites.refetch()} />;
-  if (invites.data.length === 0) return <p className={styles.empty}>{ts('invite.pendingEmpty')}</p>;
+  if (invites.length === 0) return <p className={styles.empty}>{ts('invite.pendingEmpty')}</p>;
   return (
     <ul className={`${styles.rows} ${styles.compactRows}`} aria-label={ts('invite.pendingTitle')}>
-      {invites.data.map((invite) => (
+      {invites.map((invite) => (
         <li key={invite.id} className={styles.row}>
           <div className={styles.person}>
             <span className={styles.personName}>
@@ -132,7 +118,9 @@ export function InviteSection({ channelId }: { channelId: number }) {
       <InviteForm channelId={channelId} />
       <div className={styles.subsection}>
         <h3 className={styles.subheading}>{ts('invite.pendingTitle')}</h3>
-        <PendingInvites channelId={channelId} />
+        <QueryBoundary compact>
+          <PendingInvites channelId={channelId} />
+        </QueryBoundary>
       </div>
     </Section>
   );

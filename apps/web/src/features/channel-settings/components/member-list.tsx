@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Member } from '@studio/contract/member';
 import type { MemberRole } from '@studio/contract/enums';
-import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
+import { QueryBoundary } from '../../../components/errors/query-boundary';
 import { Avatar } from '../../../components/ui/avatar';
 import { Tag, type TagTone } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { Loading } from '../../../components/ui/loading';
 import { Section } from '../../../components/ui/page';
 import { useT } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';
@@ -19,57 +18,51 @@ import { useFormat } from '../../../lib/format/use-format';
 
 export const roleTone: Record<MemberRole, TagTone> = { OWNER: 'accent', MANAGER: 'success', CREDIT_MANAGER: 'warning' };
 
+function MemberRows({ channelId, onRemove }: { channelId: number; onRemove: (member: Member) => void }) {
+  const t = useT();
+  const ts = useChannelSettingsT();
+  const format = useFormat();
+  const { data: members } = useSuspenseQuery(membersQueryOptions(channelId));
+  if (members.length === 0) return <p className={`${styles.empty} ${styles.row}`}>{ts('members.empty')}</p>;
+  return (
+    <ul className={styles.rows} aria-label={ts('members.title')}>
+      {members.map((member) => (
+        <li key={member.userId} className={styles.row}>
+          <Avatar src={member.profileImageUrl} name={member.name} size={36} />
+          <div className={styles.person}>
+            <span className={styles.personName}>
+              {member.name}
+              <Tag tone={roleTone[member.role]}>{t(`memberRole.${member.role}`)}</Tag>
+            </span>
+            <span className={styles.sub}>
+              {member.login} · {ts('members.since', { date: format.date(member.since) })}
+            </span>
+          </div>
+          {member.role !== 'OWNER' ? (
+            <Button size="small" className={styles.rowAction} aria-label={`${ts('members.remove')}: ${member.name}`} onClick={() => onRemove(member)}>
+              {ts('members.remove')}
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Everyone holding a role, owner first; the owner can remove anyone but themself. */
 export function MemberList({ channelId }: { channelId: number }) {
   const t = useT();
   const ts = useChannelSettingsT();
-  const format = useFormat();
-  const members = useQuery(membersQueryOptions(channelId));
+  // The header's count reads the same cache without suspending.
+  const { data: members } = useQuery(membersQueryOptions(channelId));
   const remove = useRemoveMember(channelId);
   const [removing, setRemoving] = useState<Member | null>(null);
 
-  let body;
-  if (members.isPending) body = <Loading />;
-  else if (members.isError) body = <AsyncErrorBlock error={members.error} onRetry={() => void members.refetch()} />;
-  else if (members.data.length === 0) body = <p className={`${styles.empty} ${styles.row}`}>{ts('members.empty')}</p>;
-  else {
-    body = (
-      <ul className={styles.rows} aria-label={ts('members.title')}>
-        {members.data.map((member) => (
-          <li key={member.userId} className={styles.row}>
-            <Avatar src={member.profileImageUrl} name={member.name} size={36} />
-            <div className={styles.person}>
-              <span className={styles.personName}>
-                {member.name}
-                <Tag tone={roleTone[member.role]}>{t(`memberRole.${member.role}`)}</Tag>
-              </span>
-              <span className={styles.sub}>
-                {member.login} · {ts('members.since', { date: format.date(member.since) })}
-              </span>
-            </div>
-            {member.role !== 'OWNER' ? (
-              <Button
-                size="small"
-                className={styles.rowAction}
-                aria-label={`${ts('members.remove')}: ${member.name}`}
-                onClick={() => setRemoving(member)}
-              >
-                {ts('members.remove')}
-              </Button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <Section
-      flush
-      title={ts('members.title')}
-      actions={members.data ? <span className={styles.sub}>{ts('members.count', { count: members.data.length })}</span> : null}
-    >
-      {body}
+    <Section flush title={ts('members.title')} actions={members ? <span className={styles.sub}>{ts('members.count', { count: members.length })}</span> : null}>
+      <QueryBoundary>
+        <MemberRows channelId={channelId} onRemove={setRemoving} />
+      </QueryBoundary>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import { useQuery } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreatableChannel } from '@studio/contract/channel';
 import { stubFetch } from '../../../testing/fetch-stub';
 import { renderWithProviders } from '../../../testing/render';
+import { creatableChannelsQueryOptions } from '../api/get-creatable-channels';
 import { CreateMenu } from './create-menu';
 
 afterEach(() => {
@@ -25,6 +27,24 @@ const cooking: CreatableChannel = {
   channelType: 'CONTENTS_CHANNEL',
   options: ['POST'],
 };
+// A SERVICE channel whose every create flag is off: nothing to offer.
+const harbor: CreatableChannel = {
+  channelId: 11,
+  name: 'Harbor Radio',
+  profileImageUrl: null,
+  channelType: 'MEDIA_CHANNEL',
+  options: [],
+};
+
+/**
+ * Shares the menu's query, so its text appears in the same commit in which the
+ * menu rendered the answer: asserting that the menu shows nothing is only
+ * meaningful once this is on screen (before, the menu is empty because it is loading).
+ */
+function AnswerArrived() {
+  const { data } = useQuery(creatableChannelsQueryOptions());
+  return data ? <p>answered</p> : null;
+}
 
 describe('CreateMenu', () => {
   it('lists, per channel, only the options enabled for it, linking to their create pages', async () => {
@@ -44,12 +64,30 @@ describe('CreateMenu', () => {
     expect(screen.getAllByRole('link', { name: '콘텐츠' })).toHaveLength(1);
   });
 
-  it('is hidden entirely when no channel can create', async () => {
-    const fetchMock = stubFetch({ 'GET /api/my/channels/creatable': { body: [] } });
-    const { container } = renderWithProviders(<CreateMenu />);
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(container.innerHTML).toBe('');
-    expect(screen.queryByRole('navigation')).toBeNull();
+  it('leaves out a channel that offers no option', async () => {
+    stubFetch({ 'GET /api/my/channels/creatable': { body: [media, harbor] } });
+    renderWithProviders(<CreateMenu />);
+
+    expect(await screen.findByRole('list', { name: 'Studio Daily' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Harbor Radio' })).toBeNull();
+    expect(screen.queryByText('Harbor Radio')).toBeNull();
+  });
+
+  it.each([
+    ['no channel at all', []],
+    ['only channels without options', [harbor]],
+  ])('is hidden entirely with %s', async (_case, body) => {
+    stubFetch({ 'GET /api/my/channels/creatable': { body } });
+    const { container } = renderWithProviders(
+      <>
+        <div data-testid="menu">
+          <CreateMenu />
+        </div>
+        <AnswerArrived />
+      </>,
+    );
+    await screen.findByText('answered');
+    expect(screen.getByTestId('menu').innerHTML).toBe('');
+    expect(container.querySelector('nav')).toBeNull();
   });
 });

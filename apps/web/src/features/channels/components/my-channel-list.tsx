@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MyChannel } from '@studio/contract/channel';
 import { buttonClassName } from '../../../components/ui/button';
+import { ApplyLink } from '../../../components/ui/apply-link';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChannelsIcon } from '../../../components/ui/icons';
 import { useT } from '../../../lib/i18n/i18n';
@@ -35,11 +36,7 @@ export function MyChannelList() {
         icon={<ChannelsIcon />}
         title={t('myChannels.emptyTitle')}
         description={t('myChannels.emptyDescription')}
-        action={
-          <Link to="/apply/content-type-select" className={buttonClassName('primary')}>
-            {t('header.apply')}
-          </Link>
-        }
+        action={<ApplyLink />}
       />
     );
   }

@@ -21,14 +21,14 @@ import { type InvitationView, useInvitation } from '../hooks/use-invitation';
 import { type InvitationFailure, loadFailure } from '../utils/invitation-errors';
 import styles from './invitation-popup.module.css';
 
-export const failureText: Record<InvitationFailure, InvitationsKey> = {
+const failureText: Record<InvitationFailure, InvitationsKey> = {
   account: 'invitation.error.account',
   expired: 'invitation.error.expired',
   temporary: 'error.temporary',
   channelNotService: 'invitation.error.channelNotService',
 };
 
-export type InvitationPopupProps = {
+type InvitationPopupProps = {
   target: InvitationTarget;
   onClose: () => void;
   /** The invitation was answered or cancelled (or tried to be): lists showing it should refresh. */

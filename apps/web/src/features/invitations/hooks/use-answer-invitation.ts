@@ -7,8 +7,8 @@ import { declineTransfer } from '../api/decline-transfer';
 import type { InvitationTarget } from '../api/invitation-target';
 import { answerFailure, type InvitationFailure } from '../utils/invitation-errors';
 
-export type AcceptOutcome = { ok: true; channelId: number } | { ok: false; failure: InvitationFailure };
-export type DeclineOutcome = { ok: true } | { ok: false; failure: InvitationFailure };
+type AcceptOutcome = { ok: true; channelId: number } | { ok: false; failure: InvitationFailure };
+type DeclineOutcome = { ok: true } | { ok: false; failure: InvitationFailure };
 
 function accept(target: InvitationTarget) {
   return target.kind === 'INVITE' ? acceptInvite(target.id) : acceptTransfer(target.id);

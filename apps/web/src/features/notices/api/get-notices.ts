@@ -3,7 +3,7 @@ import type { NoticeCategory } from '@studio/contract/enums';
 import { NoticePage } from '@studio/contract/notice';
 import { apiClient } from '../../../lib/api-client';
 
-export type NoticeListParams = { category: NoticeCategory; page: number; size: number };
+type NoticeListParams = { category: NoticeCategory; page: number; size: number };
 
 export function getNotices({ category, page, size }: NoticeListParams, signal?: AbortSignal) {
   return apiClient.get('/external/notices', NoticePage, { query: { page, size, consumerCategory: category }, signal });

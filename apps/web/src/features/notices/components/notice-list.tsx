@@ -4,7 +4,7 @@ import type { Notice } from '@studio/contract/notice';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChevronRightIcon, MegaphoneIcon } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/page';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedList } from '../../../components/ui/paged-list';
 import { useT } from '../../../lib/i18n/i18n';
 import { noticesQueryOptions } from '../api/get-notices';
 import { NoticeRow } from './notice-row';
@@ -41,12 +41,13 @@ export function ImportantNotices() {
 
 export function NoticeList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const t = useT();
-  const { data } = useSuspenseQuery(noticesQueryOptions({ category: 'STUDIO', page, size: NOTICE_PAGE_SIZE }));
-  if (data.content.length === 0) return <EmptyState icon={<MegaphoneIcon />} title={t('notice.empty')} />;
   return (
-    <>
-      <NoticeLinks notices={data.content} />
-      <Pagination page={data.number} size={NOTICE_PAGE_SIZE} totalElements={data.totalElements} last={data.last} onChange={onPageChange} />
-    </>
+    <PagedList
+      query={noticesQueryOptions({ category: 'STUDIO', page, size: NOTICE_PAGE_SIZE })}
+      onPageChange={onPageChange}
+      empty={<EmptyState icon={<MegaphoneIcon />} title={t('notice.empty')} />}
+    >
+      {(notices) => <NoticeLinks notices={notices} />}
+    </PagedList>
   );
 }

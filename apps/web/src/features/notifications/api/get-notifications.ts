@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { NotificationPage } from '@studio/contract/notification';
 import { apiClient } from '../../../lib/api-client';
 import { type NotificationListParams, notificationKeys } from './notification-keys';
@@ -11,6 +11,5 @@ export function notificationsQueryOptions(params: NotificationListParams) {
   return queryOptions({
     queryKey: notificationKeys.list(params),
     queryFn: ({ signal }) => getNotifications(params, signal),
-    placeholderData: keepPreviousData,
   });
 }

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef } from 'react';
 import { NotificationGroup } from '@studio/contract/enums';
-import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BellIcon } from '../../../components/ui/icons';
-import { Loading } from '../../../components/ui/loading';
-import { Pagination } from '../../../components/ui/pagination';
+import { PagedList } from '../../../components/ui/paged-list';
 import { useT } from '../../../lib/i18n/i18n';
 import { notificationsQueryOptions } from '../api/get-notifications';
 import { unreadCountQueryOptions } from '../api/get-unread-count';
@@ -26,7 +24,6 @@ type NotificationCenterProps = {
 /** The full notification list: group tabs, paging, mark read, mark all read. */
 export function NotificationCenter({ group, page, onChange }: NotificationCenterProps) {
   const t = useT();
-  const list = useQuery(notificationsQueryOptions({ group, page, size: NOTIFICATION_PAGE_SIZE }));
   const unread = useQuery(unreadCountQueryOptions());
   const readAll = useReadAllNotifications();
   const open = useOpenNotification();
@@ -42,37 +39,6 @@ export function NotificationCenter({ group, page, onChange }: NotificationCenter
     tabRefs.current[nextIndex]?.focus();
     onChange({ group: groups[nextIndex] ?? 'ALL', page: 0 });
   };
-
-  let body;
-  if (list.isPending) body = <Loading />;
-  else if (list.isError) body = <AsyncErrorBlock error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.data.content.length === 0) body = <EmptyState icon={<BellIcon />} title={t('alarm.empty')} />;
-  else {
-    body = (
-      <>
-        <ul className={styles.list} aria-busy={list.isPlaceholderData || undefined}>
-          {list.data.content.map((notification) => (
-            <li key={notification.id}>
-              <button
-                type="button"
-                className={`${styles.row} ${notification.read ? '' : styles.unread}`}
-                onClick={() => void open(notification)}
-              >
-                <NotificationItem notification={notification} avatarSize={40} />
-              </button>
-            </li>
-          ))}
-        </ul>
-        <Pagination
-          page={list.data.number}
-          size={NOTIFICATION_PAGE_SIZE}
-          totalElements={list.data.totalElements}
-          last={list.data.last}
-          onChange={(nextPage) => onChange({ group, page: nextPage })}
-        />
-      </>
-    );
-  }
 
   return (
     <>
@@ -106,7 +72,27 @@ export function NotificationCenter({ group, page, onChange }: NotificationCenter
         </div>
       </div>
       <div id="alarm-panel" role="tabpanel" aria-labelledby={`alarm-tab-${group}`}>
-        {body}
+        <PagedList
+          query={notificationsQueryOptions({ group, page, size: NOTIFICATION_PAGE_SIZE })}
+          onPageChange={(nextPage) => onChange({ group, page: nextPage })}
+          empty={<EmptyState icon={<BellIcon />} title={t('alarm.empty')} />}
+        >
+          {(notifications, busy) => (
+            <ul className={styles.list} aria-busy={busy || undefined}>
+              {notifications.map((notification) => (
+                <li key={notification.id}>
+                  <button
+                    type="button"
+                    className={`${styles.row} ${notification.read ? '' : styles.unread}`}
+                    onClick={() => void open(notification)}
+                  >
+                    <NotificationItem notification={notification} avatarSize={40} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </PagedList>
       </div>
     </>
   );

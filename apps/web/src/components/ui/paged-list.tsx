@@ -1,0 +1,52 @@
+import { type QueryKey, type UseSuspenseQueryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { type ReactNode, useTransition } from 'react';
+import type { Page } from '@studio/contract/page';
+import { QueryBoundary } from '../errors/query-boundary';
+import { Pagination } from './pagination';
+
+type PagedListProps<T, K extends QueryKey> = {
+  /** The page to show; the list suspends until it is there (a route loader usually has it ready). */
+  query: UseSuspenseQueryOptions<Page<T>, Error, Page<T>, K>;
+  /** Shown instead of the list and the pager when there is nothing at all (filters included). */
+  empty: ReactNode;
+  /** The rows; `busy` while another page is on its way and these still show. */
+  children: (items: T[], busy: boolean) => ReactNode;
+  onPageChange: (page: number) => void;
+  compact?: boolean;
+};
+
+function PagedListBody<T, K extends QueryKey>({ query, empty, children, onPageChange }: PagedListProps<T, K>) {
+  const { data } = useSuspenseQuery(query);
+  // The next page suspends: inside a transition the rows on screen stay until it arrives.
+  const [busy, startTransition] = useTransition();
+  return (
+    <>
+      {data.totalElements === 0 ? (
+        empty
+      ) : (
+        <>
+          {children(data.content, busy)}
+          <Pagination
+            page={data.number}
+            size={data.size}
+            totalElements={data.totalElements}
+            last={data.last}
+            onChange={(page) => startTransition(() => onPageChange(page))}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * One paged list: loading, the inline error with retry, empty, the rows and
+ * the pager, the same everywhere a page of a list is shown.
+ */
+export function PagedList<T, K extends QueryKey>({ compact, ...props }: PagedListProps<T, K>) {
+  return (
+    <QueryBoundary compact={compact}>
+      <PagedListBody {...props} />
+    </QueryBoundary>
+  );
+}
