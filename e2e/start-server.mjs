@@ -49,6 +49,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     LOG_LEVEL: 'warn',
     // The suite signs in dozens of times a minute from one address; the per-account lockout still applies.
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    AUTH_START_RATE_LIMIT_PER_MINUTE: '1000',
   },
 });
 
