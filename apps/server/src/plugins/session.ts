@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ASSETS_PREFIX } from '../web/spa';
 import { sessionRepository } from './session-repository';
 
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-studio_session' : 'studio_session');
@@ -14,14 +15,18 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const cookieName = sessionCookieName(secure);
   const sessions = sessionRepository(app.db);
 
+  let lookups = 0;
+
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const token = request.cookies[cookieName];
-    if (!token) {
+    // Assets are public and hashed: a page load fetches dozens, and none needs to know who asks.
+    if (!token || request.url.startsWith(ASSETS_PREFIX)) {
       request.user = null;
       return;
     }
     const now = app.clock.now();
+    lookups++;
     const found = await sessions.find(token, now, idleCutoff(now, app.config.sessionIdleHours));
     if (!found) {
       request.user = null;
@@ -34,6 +39,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('sessions', {
     cookieName,
+    get lookups() {
+      return lookups;
+    },
     async start(reply: FastifyReply, userId: number, idToken: string | null) {
       const now = app.clock.now();
       const expiresAt = new Date(now.getTime() + app.config.sessionTtlHours * 3_600_000);
@@ -51,6 +59,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessions: {
       cookieName: string;
+      /** Session lookups that went to the database since start: what the session cache is measured by. */
+      readonly lookups: number;
       start(reply: FastifyReply, userId: number, idToken: string | null): Promise<void>;
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     };
