@@ -35,7 +35,7 @@ import { swaggerPlugin } from './plugins/swagger';
 import { spaRoutes } from './web/spa';
 import './types';
 
-export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; logStream?: { write(line: string): void }; backgroundJobs?: boolean };
+export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; logStream?: { write(line: string): void }; backgroundJobs?: boolean; webDist?: string };
 
 /** Infrastructure plugins first, then the account service, sign-in, the API and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -115,6 +115,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await pingDatabase(options.db);
     return { ok: true };
   });
-  await app.register(spaRoutes);
+  await app.register(spaRoutes, options.webDist ? { root: options.webDist } : {});
   return app;
 }

@@ -126,8 +126,15 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
     client.on('error', (error) => warn(`database connection lost: ${error.message}`));
   });
   pool.on('error', (error) => warn(`idle database connection lost: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
+  connectionStrings.set(db, connectionString);
+  return db;
 }
+
+const connectionStrings = new WeakMap<Db, string>();
+
+/** Where a pool made by createDb connects: for a dedicated connection beside it (LISTEN). */
+export const connectionStringOf = (db: Db): string | undefined => connectionStrings.get(db);
 
 /** Readiness: one round trip, given up after `timeoutMs` so a probe never waits on a frozen database. */
 export async function pingDatabase(db: Db, timeoutMs = 1000): Promise<void> {

@@ -3,6 +3,7 @@ import * as initial from './migrations/0001-initial';
 import * as channelManagement from './migrations/0002-channel-management';
 import * as structuredNotifications from './migrations/0003-structured-notifications';
 import * as sessionIdleAndPurge from './migrations/0004-session-idle-and-purge';
+import * as hotPaths from './migrations/0005-hot-paths';
 import type { Db } from './schema';
 
 // Listed here rather than read from disk so the same list runs under tsx, vitest and a bundle.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-channel-management': channelManagement,
   '0003-structured-notifications': structuredNotifications,
   '0004-session-idle-and-purge': sessionIdleAndPurge,
+  '0005-hot-paths': hotPaths,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -159,6 +159,11 @@ export type Database = {
     role: MemberRole | null;
     created_at: Timestamp;
   };
+  /** Counters kept by triggers in the transaction of each change (migration 0005), read instead of COUNT(*). */
+  user_counters: {
+    user_id: number;
+    unread_notifications: Generated<number>;
+  };
   notifications: {
     id: Generated<number>;
     user_id: number;

@@ -2,7 +2,7 @@ import type { Db } from '../db/schema';
 import { hashToken, newToken } from '../lib/session-token';
 import type { SessionUser } from '../types';
 
-export type FoundSession = SessionUser & { lastSeenAt: Date };
+export type FoundSession = { user: SessionUser; lastSeenAt: Date; expiresAt: Date };
 
 /** Studio sessions: rows keyed by the hash of the cookie's token. */
 export function sessionRepository(db: Db) {
@@ -29,12 +29,15 @@ export function sessionRepository(db: Db) {
           'users.profile_image_url as profileImageUrl',
           'users.is_operator as isOperator',
           'sessions.last_seen_at as lastSeenAt',
+          'sessions.expires_at as expiresAt',
         ])
         .where('sessions.id', '=', id)
         .where('sessions.expires_at', '>', now)
         .where('sessions.last_seen_at', '>', idleCutoff)
         .executeTakeFirst();
-      return row ? { ...row, sessionId: id } : undefined;
+      if (!row) return undefined;
+      const { lastSeenAt, expiresAt, ...user } = row;
+      return { user: { ...user, sessionId: id }, lastSeenAt, expiresAt };
     },
     async touch(sessionId: string, now: Date): Promise<void> {
       await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).where('last_seen_at', '<', now).execute();

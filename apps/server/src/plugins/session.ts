@@ -1,39 +1,144 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessionRepository } from './session-repository';
+import { connectionStringOf } from '../db/database';
+import { hashToken } from '../lib/session-token';
+import { createSessionCache } from '../lib/session-cache';
+import { ASSETS_PREFIX } from '../web/spa';
+import { startListener, type Listener } from './session-listener';
+import { sessionRepository, type FoundSession } from './session-repository';
 
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-studio_session' : 'studio_session');
 
 /** Last-seen is written at most this often, so a busy session costs no write per request. */
 export const TOUCH_EVERY_MS = 5 * 60_000;
 
+/** Channels the database announces on (migration 0005): a session id, a user id. */
+export const SESSION_REVOKED_CHANNEL = 'studio_session_revoked';
+export const USER_CHANGED_CHANNEL = 'studio_user_changed';
+/** `<user id>:<unread count>`, announced by the counter's trigger in the transaction of the change. */
+export const UNREAD_COUNT_CHANNEL = 'studio_unread_count';
+
+/** Sessions kept in memory per instance; past it the least recently used go. */
+const CACHE_MAX = 10_000;
+/** The longest a cached session is trusted without reading it again, announcements aside. */
+const CACHE_TTL_MS = 30_000;
+
 export const idleCutoff = (now: Date, idleHours: number) => new Date(now.getTime() - idleHours * 3_600_000);
 
+/**
+ * Who is asking, for every request that carries the session cookie (assets
+ * aside). A session is read from PostgreSQL once and then served from memory;
+ * the database announces every revocation and change (LISTEN/NOTIFY), so a
+ * logout on one instance ends the session on all of them within a second.
+ * Without a listening connection the cache is not used at all: a missed
+ * announcement must never keep a revoked session alive.
+ */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const secure = app.config.publicUrl.startsWith('https:');
   const cookieName = sessionCookieName(secure);
   const sessions = sessionRepository(app.db);
+  const cache = createSessionCache({ max: CACHE_MAX, ttlMs: CACHE_TTL_MS });
+  let lookups = 0;
+  let heard = 0;
+  // Unread counts of the people whose sessions are here; kept current by the announcements.
+  const unread = new Map<number, number>();
+  const rememberUnread = (userId: number, count: number) => {
+    unread.delete(userId);
+    unread.set(userId, count);
+    if (unread.size > CACHE_MAX) {
+      const oldest = unread.keys().next().value;
+      if (oldest !== undefined) unread.delete(oldest);
+    }
+  };
+  const forgetAll = () => {
+    cache.clear();
+    unread.clear();
+  };
+
+  const connectionString = connectionStringOf(app.db);
+  let listener: Listener | undefined;
+  if (connectionString) {
+    listener = startListener({
+      connectionString,
+      channels: [SESSION_REVOKED_CHANNEL, USER_CHANGED_CHANNEL, UNREAD_COUNT_CHANNEL],
+      onNotification(channel, payload) {
+        heard++;
+        if (channel === SESSION_REVOKED_CHANNEL) cache.delete(payload);
+        else if (channel === USER_CHANGED_CHANNEL) cache.deleteUser(Number(payload));
+        else if (channel === UNREAD_COUNT_CHANNEL) {
+          const [userId, count] = payload.split(':').map(Number);
+          // Only people already here: an announcement must not grow the map for everyone notified.
+          if (userId !== undefined && count !== undefined && unread.has(userId)) rememberUnread(userId, count);
+        }
+      },
+      onListening: forgetAll,
+      onLost: forgetAll,
+      warn: (message) => app.log.warn(message),
+    });
+    // preClose: the listener is a connection of its own, and closing must not wait on it.
+    app.addHook('preClose', async () => {
+      await listener?.close();
+      forgetAll();
+    });
+  }
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const token = request.cookies[cookieName];
-    if (!token) {
+    // Assets are public and hashed: a page load fetches dozens, and none needs to know who asks.
+    if (!token || request.url.startsWith(ASSETS_PREFIX)) {
       request.user = null;
       return;
     }
     const now = app.clock.now();
-    const found = await sessions.find(token, now, idleCutoff(now, app.config.sessionIdleHours));
+    const cutoff = idleCutoff(now, app.config.sessionIdleHours);
+    const sessionId = hashToken(token);
+    const useCache = listener?.listening === true;
+    let found: FoundSession | undefined = useCache ? cache.get(sessionId) : undefined;
+    // A cached entry that looks expired or idle is read again: another instance may have seen it since.
+    if (found && (found.expiresAt <= now || found.lastSeenAt <= cutoff)) found = undefined;
     if (!found) {
-      request.user = null;
-      return;
+      lookups++;
+      const heardBefore = heard;
+      found = await sessions.find(token, now, cutoff);
+      if (!found) {
+        cache.delete(sessionId);
+        request.user = null;
+        return;
+      }
+      // An announcement heard while reading may be about this very row, read before it changed.
+      if (useCache && heard === heardBefore) cache.set(sessionId, found);
     }
-    const { lastSeenAt, ...user } = found;
-    if (now.getTime() - lastSeenAt.getTime() >= TOUCH_EVERY_MS) await sessions.touch(user.sessionId, now);
-    request.user = user;
+    if (now.getTime() - found.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      await sessions.touch(sessionId, now);
+      found.lastSeenAt = now;
+    }
+    request.user = found.user;
   });
 
   app.decorate('sessions', {
     cookieName,
+    get lookups() {
+      return lookups;
+    },
+    get listening() {
+      return listener?.listening === true;
+    },
+    get listenerBackendPid() {
+      return listener?.backendPid;
+    },
+    async unreadCount(userId: number, load: () => Promise<number>) {
+      const listening = listener?.listening === true;
+      const known = listening ? unread.get(userId) : undefined;
+      if (known !== undefined) return known;
+      const heardBefore = heard;
+      const count = await load();
+      if (listening && heard === heardBefore) rememberUnread(userId, count);
+      return count;
+    },
+    forgetUnread(userId: number) {
+      unread.delete(userId);
+    },
     async start(reply: FastifyReply, userId: number, idToken: string | null) {
       const now = app.clock.now();
       const expiresAt = new Date(now.getTime() + app.config.sessionTtlHours * 3_600_000);
@@ -41,7 +146,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       reply.setCookie(cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
     },
     async end(request: FastifyRequest, reply: FastifyReply) {
-      if (request.user) await sessions.destroy(request.user.sessionId);
+      if (request.user) {
+        // This instance forgets at once; the others hear it from the database.
+        cache.delete(request.user.sessionId);
+        await sessions.destroy(request.user.sessionId);
+      }
       reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure });
     },
   });
@@ -51,6 +160,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessions: {
       cookieName: string;
+      /** Session lookups that went to the database since start: what the session cache is measured by. */
+      readonly lookups: number;
+      /** Whether revocations are heard, and so whether sessions are served from memory. */
+      readonly listening: boolean;
+      readonly listenerBackendPid: number | undefined;
+      /**
+       * A person's unread count from memory while the announcements are heard, else from `load`.
+       * Changes made by this instance call forgetUnread, so its own next read never lags its announcement.
+       */
+      unreadCount(userId: number, load: () => Promise<number>): Promise<number>;
+      forgetUnread(userId: number): void;
       start(reply: FastifyReply, userId: number, idToken: string | null): Promise<void>;
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     };

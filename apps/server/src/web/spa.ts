@@ -7,20 +7,26 @@ import { escapeHtml } from '../accounts/pages';
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
+/** Hashed build output: public, immutable, and never worth a session lookup (plugins/session.ts). */
+export const ASSETS_PREFIX = '/studio/assets/';
+
 /**
  * Serves the built studio under /studio. Assets are public; every page needs a
  * session and otherwise goes to the login with its own address to return to.
  */
-export async function spaRoutes(app: FastifyInstance) {
-  const indexFile = path.join(webDist, 'index.html');
+export async function spaRoutes(app: FastifyInstance, options: { root?: string }) {
+  const root = options.root ?? webDist;
+  const indexFile = path.join(root, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
     await app.register(fastifyStatic, {
-      root: webDist,
+      root,
       prefix: '/studio/',
       index: false,
       wildcard: false,
       maxAge: '1h',
+      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts); chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },

@@ -79,14 +79,10 @@ export function notificationRepository(db: Db) {
         size,
       );
     },
+    /** Kept by a trigger in the transaction of every change (migration 0005): one row by key, no COUNT(*). */
     async unreadCount(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('notifications')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('user_id', '=', userId)
-        .where('read_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const row = await db.selectFrom('user_counters').select('unread_notifications').where('user_id', '=', userId).executeTakeFirst();
+      return row?.unread_notifications ?? 0;
     },
     /** Reading twice keeps the first time it was read. */
     async markRead(userId: number, id: number, at: Date): Promise<'ok' | 'missing' | 'foreign'> {

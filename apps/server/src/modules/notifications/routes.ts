@@ -53,7 +53,10 @@ export async function notificationRoutes(instance: FastifyInstance) {
   app.get(
     '/my/notifications/unread',
     { config: { access: 'session' }, schema: { tags, response: { 200: UnreadCount, ...errorResponses } } },
-    async (request) => ({ count: await notifications.unreadCount(requireUser(request).id) }),
+    async (request) => {
+      const { id } = requireUser(request);
+      return { count: await app.sessions.unreadCount(id, () => notifications.unreadCount(id)) };
+    },
   );
 
   app.post(
@@ -63,7 +66,9 @@ export async function notificationRoutes(instance: FastifyInstance) {
       schema: { tags, summary: 'Mark one notification read (repeating it is harmless)', params: IdParams, response: noContentResponses },
     },
     async (request, reply) => {
-      const result = await notifications.markRead(requireUser(request).id, request.params.id, app.clock.now());
+      const { id } = requireUser(request);
+      const result = await notifications.markRead(id, request.params.id, app.clock.now());
+      app.sessions.forgetUnread(id);
       if (result === 'missing') throw notFound('notification');
       if (result === 'foreign') throw forbidden();
       return reply.status(204).send(null);
@@ -74,7 +79,9 @@ export async function notificationRoutes(instance: FastifyInstance) {
     '/my/notifications/read',
     { config: { access: 'session' }, schema: { tags, summary: 'Mark every notification read', response: noContentResponses } },
     async (request, reply) => {
-      await notifications.markAllRead(requireUser(request).id, app.clock.now());
+      const { id } = requireUser(request);
+      await notifications.markAllRead(id, app.clock.now());
+      app.sessions.forgetUnread(id);
       return reply.status(204).send(null);
     },
   );

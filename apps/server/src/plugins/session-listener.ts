@@ -1,0 +1,93 @@
+import pg from 'pg';
+
+export type ListenerOptions = {
+  connectionString: string;
+  channels: readonly string[];
+  onNotification(channel: string, payload: string): void;
+  /** Listening (again): whatever was announced while it was not is lost, so caches start over. */
+  onListening(): void;
+  /** Not listening: announcements may be missed until onListening. */
+  onLost(): void;
+  warn(message: string): void;
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+};
+
+/**
+ * One dedicated connection that LISTENs (a pooled one would be handed to
+ * queries). It survives database restarts and killed backends by
+ * reconnecting with backoff, and never lets a connection error reach the
+ * process; close() ends it for good.
+ */
+export function startListener(options: ListenerOptions) {
+  const firstRetryMs = options.firstRetryMs ?? 100;
+  const maxRetryMs = options.maxRetryMs ?? 5_000;
+  let client: pg.Client | undefined;
+  let closed = false;
+  let listening = false;
+  let retryMs = firstRetryMs;
+  let pid: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const lost = (client: pg.Client, reason: string) => {
+    if (listening) options.onLost();
+    listening = false;
+    client.removeAllListeners('notification');
+    client.end().catch(() => undefined);
+    if (closed) return;
+    options.warn(`session listener lost (${reason}); reconnecting in ${retryMs} ms`);
+    timer = setTimeout(() => void connect(), retryMs);
+    retryMs = Math.min(retryMs * 2, maxRetryMs);
+  };
+
+  const connect = async () => {
+    timer = undefined;
+    if (closed) return;
+    const current = new pg.Client({ connectionString: options.connectionString, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    client = current;
+    let gone = false;
+    const fail = (reason: string) => {
+      if (gone) return;
+      gone = true;
+      lost(current, reason);
+    };
+    current.on('error', (error) => fail(error.message));
+    current.on('end', () => fail('connection ended'));
+    current.on('notification', (message) => {
+      if (message.payload !== undefined) options.onNotification(message.channel, message.payload);
+    });
+    try {
+      await current.connect();
+      for (const channel of options.channels) await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      pid = (await current.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+    } catch (error) {
+      fail(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (gone || closed) return;
+    listening = true;
+    retryMs = firstRetryMs;
+    options.onListening();
+  };
+
+  void connect();
+  return {
+    get listening() {
+      return listening;
+    },
+    /** The backend pid of the listening connection (tests terminate it). */
+    get backendPid(): number | undefined {
+      return listening ? pid : undefined;
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      listening = false;
+      const current = client;
+      client = undefined;
+      if (current) await current.end().catch(() => undefined);
+    },
+  };
+}
+
+export type Listener = ReturnType<typeof startListener>;

@@ -1,0 +1,15 @@
+// The studio server alone in its process, as production runs it (no load generator inside).
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { createDb } from '../apps/server/src/db/database';
+import { systemClock } from '../apps/server/src/lib/clock';
+
+const databaseUrl = process.env.DATABASE_URL ?? '';
+const config = loadConfig({ PORT: process.env.PORT ?? '18080', DEMO: 'false', NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+const db = createDb(databaseUrl, config.database);
+const app = await buildApp({ config, db, clock: systemClock, logger: false, backgroundJobs: false });
+await app.listen({ port: config.port, host: '127.0.0.1' });
+// Sessions are served from memory only while revocations are heard.
+while (!app.sessions.listening) await new Promise((resolve) => setTimeout(resolve, 20));
+process.send?.('ready');
+process.on('SIGTERM', () => void app.close().then(() => db.destroy()).then(() => process.exit(0)));
