@@ -7,7 +7,7 @@ import { serverUrl } from './runtime-config';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type QueryValue = string | number | boolean | undefined | null;
 
-export type RequestOptions<S extends z.ZodType | undefined> = {
+type RequestOptions<S extends z.ZodType | undefined> = {
   method?: Method;
   query?: Record<string, QueryValue>;
   /** Sent as JSON. Mutations always send a body, `{}` when the caller gives none. */
@@ -20,7 +20,7 @@ export type RequestOptions<S extends z.ZodType | undefined> = {
 
 type Result<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : void;
 
-export function timeoutMessage(ms: number): string {
+function timeoutMessage(ms: number): string {
   return `${ms} ms 타임아웃이 발생했습니다.`;
 }
 
