@@ -111,6 +111,14 @@ describe('sign-in through the bundled OpenID provider', () => {
     }
   });
 
+  it('refuses a continue address with a NUL in it as bad input, before anything is stored', async () => {
+    const browser = new TestBrowser(origin);
+    const response = await browser.request(`/auth/login?continue=${encodeURIComponent(`${origin}/studio/a\u0000b`)}`, { accept: 'application/json' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(response.headers.get('location')).toBeNull();
+  });
+
   it('sends a page without a session to the login with its address, fragment included, and back after signing in', async () => {
     const browser = new TestBrowser(origin);
     const first = await browser.request('/studio/profile/alarm');

@@ -67,3 +67,22 @@ export function accountRepository(db: Db) {
 }
 
 export type AccountRepository = ReturnType<typeof accountRepository>;
+
+/** An account of the bundled account service; the password is hashed here so no caller holds a hash. */
+export async function insertAccount(
+  db: Db,
+  values: { login: string; name: string; password: string; email: string | null; profileImageUrl: string | null },
+): Promise<number> {
+  const row = await db
+    .insertInto('account.accounts')
+    .values({
+      login: values.login,
+      name: values.name,
+      password_hash: await hashPassword(values.password),
+      email: values.email,
+      profile_image_url: values.profileImageUrl,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { text } from '@studio/contract/text';
 import { logoutConfirmPage, messagePage } from '../accounts/pages';
 import { webSessionRepository } from '../accounts/web-session-repository';
 import { AppError } from '../lib/errors';
@@ -13,7 +14,7 @@ const STATE_COOKIE = 'studio_auth_state';
 /** Fetch metadata of a GET that may sign out: typed or bookmarked (none), or from the studio itself. */
 const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
-const CallbackQuery = z.object({ state: z.string().min(1).max(200) }).loose();
+const CallbackQuery = z.object({ state: text({ min: 1, max: 200, trim: false }) }).loose();
 
 /** The studio's sign-in: /auth/login, /auth/callback, /auth/logout. */
 export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClient }) {
@@ -35,7 +36,8 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
       .send(messagePage('로그인', error.message, { href: home, label: '스튜디오로 이동' }));
   }
 
-  const LoginQuery = z.object({ continue: z.string().max(4096).optional(), reauth: z.enum(['1']).optional() });
+  // Not trimmed: the address goes back exactly as it came, and resolveContinue judges it.
+  const LoginQuery = z.object({ continue: text({ max: 4096, trim: false }).optional(), reauth: z.enum(['1']).optional() });
 
   const startLimit = {
     max: app.config.authStartRateLimitPerMinute,

@@ -1,4 +1,5 @@
-import type { Db } from '../db/schema';
+import type { Insertable } from 'kysely';
+import type { Database, Db } from '../db/schema';
 
 export type OidcIdentity = { subject: string; login: string; name: string; profileImageUrl: string | null };
 
@@ -27,4 +28,10 @@ export function userRepository(db: Db) {
       return row.id;
     },
   };
+}
+
+/** A studio user for an identity, without the refresh-on-sign-in of upsertFromIdentity: for seeds and tests. */
+export async function insertUser(db: Db, values: Insertable<Database['users']>): Promise<number> {
+  const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }

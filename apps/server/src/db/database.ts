@@ -143,6 +143,7 @@ export async function pingDatabase(db: Db, timeoutMs = 1000): Promise<void> {
     timer = setTimeout(() => reject(new DatabaseUnavailableError(new Error(`no answer within ${timeoutMs} ms`))), timeoutMs);
   });
   try {
+    // The one statement outside a repository: a connection probe that reads no data.
     await Promise.race([sql`select 1`.execute(db), timeout]);
   } finally {
     clearTimeout(timer);

@@ -12,6 +12,7 @@ import {
   createNotification,
   createPerson,
 } from './factories';
+import { claimDemoSeed } from './demo-seed-repository';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -22,8 +23,7 @@ const HOUR = 3_600_000;
  */
 export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const marker = await trx.insertInto('demo_seed').values({ id: 1 }).onConflict((c) => c.column('id').doNothing()).returning('id').executeTakeFirst();
-    if (!marker) return false;
+    if (!(await claimDemoSeed(trx))) return false;
     const ago = (ms: number) => new Date(now.getTime() - ms);
 
     const creator = await createPerson(trx, { login: 'creator', name: '김크리에이터', email: 'creator@example.com' });

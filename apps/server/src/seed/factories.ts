@@ -1,10 +1,20 @@
 import type { Insertable } from 'kysely';
 import type { MemberRole } from '@studio/contract/enums';
 import type { NotificationParams, NotificationType } from '@studio/contract/notification';
-import { hashPassword } from '../accounts/password';
+import { insertAccount } from '../accounts/account-repository';
+import { insertUser } from '../auth/user-repository';
 import type { Database, Db } from '../db/schema';
+import { insertApplication } from '../modules/channels/application-repository';
+import { insertChannel } from '../modules/channels/channel-repository';
+import { insertContent } from '../modules/contents/content-repository';
+import { insertInviteRow } from '../modules/invites/invite-repository';
+import { insertMember } from '../modules/members/member-repository';
+import { insertNotice } from '../modules/notices/notice-repository';
+import { insertNotificationRow } from '../modules/notifications/notification-repository';
+import { insertTransferRow } from '../modules/transfers/transfer-repository';
 
 // Factories with overrides: the demo seed and the tests build their worlds with these.
+// They hold only defaults; every statement is in the domain's repository.
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -21,30 +31,23 @@ export async function createPerson(
 ): Promise<Person> {
   const login = overrides.login ?? unique('user');
   const name = overrides.name ?? login;
-  const account = await db
-    .insertInto('account.accounts')
-    .values({
-      login,
-      name,
-      password_hash: await hashPassword(overrides.password ?? 'demo1234'),
-      email: overrides.email ?? null,
-      profile_image_url: overrides.profileImageUrl ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('users')
-    .values({
-      issuer: BUNDLED_ISSUER,
-      subject: String(account.id),
-      login,
-      name,
-      profile_image_url: overrides.profileImageUrl ?? null,
-      is_operator: overrides.isOperator ?? false,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { accountId: account.id, userId: user.id, login, name };
+  const profileImageUrl = overrides.profileImageUrl ?? null;
+  const accountId = await insertAccount(db, {
+    login,
+    name,
+    password: overrides.password ?? 'demo1234',
+    email: overrides.email ?? null,
+    profileImageUrl,
+  });
+  const userId = await insertUser(db, {
+    issuer: BUNDLED_ISSUER,
+    subject: String(accountId),
+    login,
+    name,
+    profile_image_url: profileImageUrl,
+    is_operator: overrides.isOperator ?? false,
+  });
+  return { accountId, userId, login, name };
 }
 
 export async function createChannel(
@@ -52,38 +55,30 @@ export async function createChannel(
   overrides: Omit<Partial<Insertable<Database['channels']>>, 'labels'> & { labels?: { code: string; name: string }[] } = {},
 ) {
   const { labels, ...rest } = overrides;
-  const row = await db
-    .insertInto('channels')
-    .values({
-      name: unique('channel-'),
-      channel_type: 'MEDIA_CHANNEL',
-      status: 'SERVICE',
-      profile_image_url: null,
-      ...rest,
-      labels: JSON.stringify(labels ?? []),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertChannel(db, {
+    name: unique('channel-'),
+    channel_type: 'MEDIA_CHANNEL',
+    status: 'SERVICE',
+    profile_image_url: null,
+    ...rest,
+    labels: labels ?? [],
+  });
 }
 
 export async function addMember(db: Db, channelId: number, userId: number, role: MemberRole) {
-  await db.insertInto('channel_members').values({ channel_id: channelId, user_id: userId, role }).execute();
+  await insertMember(db, channelId, userId, role);
 }
 
 export async function createApplication(db: Db, values: Insertable<Database['channel_applications']>) {
-  const row = await db.insertInto('channel_applications').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return insertApplication(db, values);
 }
 
 export async function createInvite(db: Db, values: Insertable<Database['channel_invites']>) {
-  const row = await db.insertInto('channel_invites').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return insertInviteRow(db, values);
 }
 
 export async function createTransfer(db: Db, values: Insertable<Database['channel_transfers']>) {
-  const row = await db.insertInto('channel_transfers').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return insertTransferRow(db, values);
 }
 
 /** A notification row as given; without a type it is an operator's free-text message. */
@@ -92,25 +87,13 @@ export async function createNotification(
   values: Omit<Insertable<Database['notifications']>, 'type' | 'params'> & { type?: NotificationType; params?: NotificationParams },
 ) {
   const { type = 'OPERATOR_MESSAGE', params = {}, ...rest } = values;
-  const row = await db
-    .insertInto('notifications')
-    .values({ ...rest, type, params: JSON.stringify(params) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertNotificationRow(db, { ...rest, type, params });
 }
 
 export async function createNotice(db: Db, values: Insertable<Database['notices']>) {
-  const row = await db.insertInto('notices').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return insertNotice(db, values);
 }
 
 export async function createContent(db: Db, values: Omit<Insertable<Database['contents']>, 'created_at' | 'updated_at'> & { created_at?: Date }) {
-  const at = values.created_at ?? new Date();
-  const row = await db
-    .insertInto('contents')
-    .values({ ...values, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertContent(db, { ...values, created_at: values.created_at ?? new Date() });
 }

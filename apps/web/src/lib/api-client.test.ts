@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { genericErrorTexts } from '@studio/contract/errors';
+import { CreatedInvite, CreateInviteBody } from '@studio/contract/member';
 import { Me } from '@studio/contract/user';
 import { stubFetch } from '../testing/fetch-stub';
 import { apiClient, request } from './api-client';
@@ -86,6 +87,28 @@ describe('apiClient', () => {
     const [, postInit] = fetchMock.mock.calls[1]!;
     expect(postInit).toMatchObject({ method: 'POST', credentials: 'include', body: '{}' });
     expect((postInit?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('types a mutation body by the contract schema it is sent with', async () => {
+    const fetchMock = stubFetch({ 'POST /api/channels/7/invites': { status: 201, body: { inviteId: 3 } } });
+    const created = await apiClient.post('/api/channels/7/invites', {
+      bodySchema: CreateInviteBody,
+      body: { login: 'newbie', role: 'MANAGER' },
+      schema: CreatedInvite,
+    });
+    expect(created).toEqual({ inviteId: 3 });
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ body: JSON.stringify({ login: 'newbie', role: 'MANAGER' }) });
+
+    // Compile-time checks (`npx tsc -p apps/web`): never called, only type-checked.
+    const wrongBodies = () => [
+      // @ts-expect-error OWNER is not an invitable role
+      apiClient.post('/api/channels/7/invites', { bodySchema: CreateInviteBody, body: { login: 'newbie', role: 'OWNER' } }),
+      // @ts-expect-error the login is missing
+      apiClient.post('/api/channels/7/invites', { bodySchema: CreateInviteBody, body: { role: 'MANAGER' } }),
+      // @ts-expect-error a body without the contract schema that types it
+      apiClient.post('/api/my/history', { body: { path: '/studio/' } }),
+    ];
+    expect(wrongBodies).toBeTypeOf('function');
   });
 
   it('reports a network failure as an ApiError with no status', async () => {

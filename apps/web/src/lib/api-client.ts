@@ -7,7 +7,7 @@ import { serverUrl } from './runtime-config';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type QueryValue = string | number | boolean | undefined | null;
 
-export type RequestOptions<S extends z.ZodType | undefined> = {
+type RequestOptions<S extends z.ZodType | undefined> = {
   method?: Method;
   query?: Record<string, QueryValue>;
   /** Sent as JSON. Mutations always send a body, `{}` when the caller gives none. */
@@ -20,7 +20,7 @@ export type RequestOptions<S extends z.ZodType | undefined> = {
 
 type Result<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : void;
 
-export function timeoutMessage(ms: number): string {
+function timeoutMessage(ms: number): string {
   return `${ms} ms 타임아웃이 발생했습니다.`;
 }
 
@@ -119,17 +119,34 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   }
 }
 
+/**
+ * A mutation's body comes with the contract's request schema for its route, so
+ * the schema, not the call site, decides the body's type: a wrong body does not
+ * compile. Without a schema there is no body (the server receives `{}`).
+ * The schema types the body only; the server is the one that validates it.
+ */
+type MutationOptions<B extends z.ZodType, S extends z.ZodType | undefined> = {
+  bodySchema?: B;
+  body?: z.input<B>;
+  /** Validates a successful response; without one the body is ignored (204 calls). */
+  schema?: S;
+};
+
+function mutate<B extends z.ZodType, S extends z.ZodType | undefined>(method: Method, path: string, options: MutationOptions<B, S>) {
+  return request<S>(path, { method, body: options.body, schema: options.schema });
+}
+
 export const apiClient = {
   get<S extends z.ZodType>(path: string, schema: S, options: Omit<RequestOptions<S>, 'method' | 'schema' | 'body'> = {}) {
     return request(path, { ...options, method: 'GET', schema });
   },
-  post<S extends z.ZodType | undefined = undefined>(path: string, body: unknown = {}, schema?: S) {
-    return request<S>(path, { method: 'POST', body, schema });
+  post<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
+    return mutate('POST', path, options);
   },
-  put<S extends z.ZodType | undefined = undefined>(path: string, body: unknown = {}, schema?: S) {
-    return request<S>(path, { method: 'PUT', body, schema });
+  put<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
+    return mutate('PUT', path, options);
   },
-  delete<S extends z.ZodType | undefined = undefined>(path: string, body: unknown = {}, schema?: S) {
-    return request<S>(path, { method: 'DELETE', body, schema });
+  delete<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
+    return mutate('DELETE', path, options);
   },
 };

@@ -8,7 +8,7 @@ import { z } from 'zod';
 const RuntimeEnv = z.enum(['production', 'development']);
 export type RuntimeEnv = z.infer<typeof RuntimeEnv>;
 
-export type RuntimeConfig = {
+type RuntimeConfig = {
   env: RuntimeEnv;
   /** Prefix of every server URL (API, auth, account, media); '' means same origin. */
   apiBase: string;

@@ -1,4 +1,4 @@
-export type Throttled<A extends unknown[]> = ((...args: A) => void) & { cancel: () => void };
+type Throttled<A extends unknown[]> = ((...args: A) => void) & { cancel: () => void };
 
 /**
  * Calls `fn` at once, then at most once per `waitMs`; the last call inside a

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/schema';
+import type { Insertable } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 export function applicationRepository(db: Db) {
   return {
@@ -15,4 +16,10 @@ export function applicationRepository(db: Db) {
       return row !== undefined;
     },
   };
+}
+
+/** An application row as given: the application flow is not built yet, so only seeds and tests write them. */
+export async function insertApplication(db: Db, values: Insertable<Database['channel_applications']>): Promise<number> {
+  const row = await db.insertInto('channel_applications').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder, Transaction } from 'kysely';
+import type { Insertable, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Channel, MyChannel } from '@studio/contract/channel';
 import type { MemberRole } from '@studio/contract/enums';
 import type { ChannelRow, Database, Db } from '../../db/schema';
@@ -70,4 +70,17 @@ export function channelRepository(db: Db) {
         .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
     },
   };
+}
+
+/** A channel row; the labels go in as the JSON column they are stored in. */
+export async function insertChannel(
+  db: Db,
+  values: Omit<Insertable<Database['channels']>, 'labels'> & { labels: { code: string; name: string }[] },
+): Promise<number> {
+  const row = await db
+    .insertInto('channels')
+    .values({ ...values, labels: JSON.stringify(values.labels) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

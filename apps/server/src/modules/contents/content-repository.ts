@@ -1,7 +1,8 @@
 import type { ContentSummary } from '@studio/contract/content';
 import type { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { toPage, type Page } from '@studio/contract/page';
-import type { Db } from '../../db/schema';
+import type { Insertable } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 export function contentRepository(db: Db) {
   const filtered = (channelId: number, statuses?: ContentStatus[], kinds?: ContentKind[]) => {
@@ -56,4 +57,17 @@ export function contentRepository(db: Db) {
       return row.id;
     },
   };
+}
+
+/** A content row; updated_at starts equal to created_at. */
+export async function insertContent(
+  db: Db,
+  values: Omit<Insertable<Database['contents']>, 'created_at' | 'updated_at'> & { created_at: Date },
+): Promise<number> {
+  const row = await db
+    .insertInto('contents')
+    .values({ ...values, updated_at: values.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

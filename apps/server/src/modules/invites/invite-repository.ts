@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { InvitationStatus, MemberRole } from '@studio/contract/enums';
 import type { ChannelInvite } from '@studio/contract/member';
 import type { Database, Db } from '../../db/schema';
@@ -89,4 +89,13 @@ export function inviteRepository(db: Db) {
       }));
     },
   };
+}
+
+/**
+ * An invite row exactly as given, deadline and status included: for the seeds
+ * and tests that need an invite already expired or settled. Studio code uses insertInvite.
+ */
+export async function insertInviteRow(db: Executor, values: Insertable<Database['channel_invites']>): Promise<number> {
+  const row = await db.insertInto('channel_invites').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }

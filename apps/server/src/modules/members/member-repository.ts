@@ -86,3 +86,8 @@ export function memberRepository(db: Db) {
     },
   };
 }
+
+/** A membership without the locking and activity log of the member service: for seeds and tests. */
+export async function insertMember(db: Executor, channelId: number, userId: number, role: MemberRole): Promise<void> {
+  await db.insertInto('channel_members').values({ channel_id: channelId, user_id: userId, role }).execute();
+}

@@ -1,6 +1,7 @@
 import type { NoticeCategory } from '@studio/contract/enums';
 import { toPage, type Page } from '@studio/contract/page';
-import type { Db } from '../../db/schema';
+import type { Insertable } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 export type NoticeRecord = { id: number; category: NoticeCategory; title: string; publishedAt: Date };
 
@@ -32,4 +33,10 @@ export function noticeRepository(db: Db) {
         .executeTakeFirst();
     },
   };
+}
+
+/** A notice row as given: notices are written by operators outside the studio, so only seeds and tests write them here. */
+export async function insertNotice(db: Db, values: Insertable<Database['notices']>): Promise<number> {
+  const row = await db.insertInto('notices').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }

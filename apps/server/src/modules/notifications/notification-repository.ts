@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { NotificationGroup } from '@studio/contract/enums';
 import type { Notification, NotificationParams, NotificationType } from '@studio/contract/notification';
 import { toPage, type Page } from '@studio/contract/page';
@@ -107,4 +107,17 @@ export function notificationRepository(db: Db) {
       return Number(result.numUpdatedRows);
     },
   };
+}
+
+/** A notification row as given (message and read state included): for seeds and tests. Studio code uses insertNotification. */
+export async function insertNotificationRow(
+  db: Executor,
+  values: Omit<Insertable<Database['notifications']>, 'params'> & { params: NotificationParams },
+): Promise<number> {
+  const row = await db
+    .insertInto('notifications')
+    .values({ ...values, params: JSON.stringify(values.params) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

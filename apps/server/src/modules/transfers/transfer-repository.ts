@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { InvitationStatus } from '@studio/contract/enums';
 import type { ChannelTransfer } from '@studio/contract/member';
 import type { Database, Db } from '../../db/schema';
@@ -75,4 +75,13 @@ export function transferRepository(db: Db) {
       return rows.map(({ created_at, expires_at, ...row }) => ({ ...row, createdAt: created_at.toISOString(), expiresAt: expires_at.toISOString() }));
     },
   };
+}
+
+/**
+ * A transfer row exactly as given, deadline and status included: for the seeds
+ * and tests that need a transfer already expired or settled. Studio code uses insertTransfer.
+ */
+export async function insertTransferRow(db: Executor, values: Insertable<Database['channel_transfers']>): Promise<number> {
+  const row = await db.insertInto('channel_transfers').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -6,8 +6,7 @@ import { type MessageKey, messagesKo } from './messages.ko';
 
 export const locales = ['ko', 'en'] as const;
 export type Locale = (typeof locales)[number];
-export type { MessageParams };
-export type Translate = (key: MessageKey, params?: MessageParams) => string;
+type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 export const LOCALE_STORAGE_KEY = 'studio.locale';
 
@@ -33,7 +32,7 @@ export function isLocale(value: unknown): value is Locale {
   return locales.includes(value as Locale);
 }
 
-export function storedLocale(): Locale {
+function storedLocale(): Locale {
   try {
     const value = globalThis.localStorage?.getItem(LOCALE_STORAGE_KEY);
     return isLocale(value) ? value : 'ko';

@@ -6,7 +6,11 @@ import { useChannelHomeT } from '../messages';
 import { channelQueryOptions } from './get-channel';
 
 export function updateSubscriberCount(channelId: number, showSubscriberCount: boolean) {
-  return apiClient.put(`/api/channels/${channelId}/settings/subscriber-count`, { showSubscriberCount }, SubscriberCountSetting);
+  return apiClient.put(`/api/channels/${channelId}/settings/subscriber-count`, {
+    bodySchema: SubscriberCountSetting,
+    body: { showSubscriberCount },
+    schema: SubscriberCountSetting,
+  });
 }
 
 export function useUpdateSubscriberCount(channelId: number) {

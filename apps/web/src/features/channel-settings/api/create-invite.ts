@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { InvitableRole } from '@studio/contract/member';
+import type { z } from 'zod';
+import { CreatedInvite, CreateInviteBody } from '@studio/contract/member';
 import { apiClient } from '../../../lib/api-client';
 import { asFieldResult } from './field-result';
 import { channelInvitesQueryOptions } from './get-channel-invites';
 import { settingsKeys } from './settings-keys';
-
-const CreatedInvite = z.object({ inviteId: z.number().int() });
 
 /** Refusals that are about the login typed into the form. */
 const inviteFieldErrorCodes: ReadonlySet<string> = new Set([
@@ -17,10 +15,10 @@ const inviteFieldErrorCodes: ReadonlySet<string> = new Set([
   'VALIDATION_FAILED',
 ]);
 
-type InviteInput = { login: string; role: z.infer<typeof InvitableRole> };
+type InviteInput = z.input<typeof CreateInviteBody>;
 
 export function createInvite(channelId: number, input: InviteInput) {
-  return apiClient.post(`/api/channels/${channelId}/invites`, input, CreatedInvite);
+  return apiClient.post(`/api/channels/${channelId}/invites`, { bodySchema: CreateInviteBody, body: input, schema: CreatedInvite });
 }
 
 export function useCreateInvite(channelId: number) {

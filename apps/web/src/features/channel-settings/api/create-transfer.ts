@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { CreatedTransfer, CreateTransferBody } from '@studio/contract/member';
 import { apiClient } from '../../../lib/api-client';
 import { asFieldResult } from './field-result';
 import { channelTransfersQueryOptions } from './get-channel-transfers';
 import { settingsKeys } from './settings-keys';
-
-const CreatedTransfer = z.object({ transferId: z.number().int() });
 
 /** Refusals that are about the login typed into the form, or that a request is already pending. */
 const transferFieldErrorCodes: ReadonlySet<string> = new Set([
@@ -16,7 +14,7 @@ const transferFieldErrorCodes: ReadonlySet<string> = new Set([
 ]);
 
 export function createTransfer(channelId: number, login: string) {
-  return apiClient.post(`/api/channels/${channelId}/transfers`, { login }, CreatedTransfer);
+  return apiClient.post(`/api/channels/${channelId}/transfers`, { bodySchema: CreateTransferBody, body: { login }, schema: CreatedTransfer });
 }
 
 export function useCreateTransfer(channelId: number) {

@@ -3,5 +3,5 @@ import { apiClient } from '../../../lib/api-client';
 
 /** Spec section 7: accepting returns the channel to go to. */
 export function acceptInvite(id: number): Promise<{ channelId: number }> {
-  return apiClient.post(`/api/my/invites/${id}`, {}, AcceptResult);
+  return apiClient.post(`/api/my/invites/${id}`, { schema: AcceptResult });
 }

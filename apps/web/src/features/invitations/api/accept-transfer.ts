@@ -3,5 +3,5 @@ import { apiClient } from '../../../lib/api-client';
 
 /** Spec section 7: accepting returns the channel to go to. */
 export function acceptTransfer(id: number): Promise<{ channelId: number }> {
-  return apiClient.post(`/api/my/transfer/${id}`, {}, AcceptResult);
+  return apiClient.post(`/api/my/transfer/${id}`, { schema: AcceptResult });
 }
