@@ -148,11 +148,12 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
     await logActivity(trx, { channelId: studioDaily, action: 'INVITE_SENT', actorUserId: creator.userId, targetUserId: newbie.userId, role: 'MANAGER', at: ago(1 * DAY) });
     await logActivity(trx, { channelId: cookingNotes, action: 'TRANSFER_STARTED', actorUserId: creator.userId, targetUserId: newbie.userId, role: 'OWNER', at: ago(6 * HOUR) });
 
-    // Free text (OPERATOR_MESSAGE): demo events that have no type of their own.
-    const notify = (userId: number, channelId: number | null, message: string, landingUrl: string | null, createdAt: Date, read = false) =>
+    // Operator messages are free text written by a person (no channel). Channel events use the types
+    // the studio really produces, so the browser writes them in the chosen language.
+    const operatorMessage = (userId: number, message: string, landingUrl: string | null, createdAt: Date, read = false) =>
       createNotification(trx, {
         user_id: userId,
-        channel_id: channelId,
+        channel_id: null,
         message,
         landing_url: landingUrl,
         image_url: null,
@@ -160,12 +161,16 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
         read_at: read ? createdAt : null,
       });
 
-    await notify(creator.userId, null, '입점 신청하신 Cooking Notes 채널이 승인되었습니다.', '/studio/channels/management', ago(3 * DAY), true);
-    await notify(creator.userId, studioDaily, "Studio Daily 채널의 라이브 '주간 스튜디오 토크'가 종료되었습니다.", `/studio/channels/${studioDaily}`, ago(20 * HOUR));
-    await notify(creator.userId, studioDaily, '이매니저 님이 Studio Daily 채널의 매니저가 되었습니다.', `/studio/channels/${studioDaily}`, ago(5 * HOUR));
-    await notify(creator.userId, null, '스튜디오 정기 점검이 11월 28일 새벽 2시에 진행됩니다.', '/studio/notices', ago(2 * HOUR));
-    await notify(creator.userId, cityNews, '시티 뉴스 채널에 새 콘텐츠 검토 요청이 있습니다.', `/studio/channels/${cityNews}`, ago(40 * 60_000));
-    await notify(creator.userId, cookingNotes, 'Cooking Notes 채널의 포스트에 새 댓글 12개가 달렸습니다.', `/studio/channels/${cookingNotes}`, ago(3 * 60_000));
+    await operatorMessage(creator.userId, '입점 신청하신 Cooking Notes 채널이 승인되었습니다.', '/studio/channels/management', ago(3 * DAY), true);
+    await operatorMessage(creator.userId, '스튜디오 정기 점검이 11월 28일 새벽 2시에 진행됩니다.', '/studio/notices', ago(2 * HOUR));
+    await insertNotification(trx, {
+      userId: creator.userId,
+      channelId: studioDaily,
+      type: 'INVITE_ACCEPTED',
+      params: { channelName: 'Studio Daily', actorName: manager.name },
+      landingUrl: `/studio/channels/${studioDaily}`,
+      at: ago(5 * HOUR),
+    });
 
     await insertNotification(trx, {
       userId: newbie.userId,
@@ -192,10 +197,8 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       at: ago(6 * HOUR),
     });
 
-    await notify(manager.userId, studioDaily, 'Studio Daily 채널의 매니저가 되었습니다.', `/studio/channels/${studioDaily}`, ago(5 * HOUR));
-
-    await notify(operator.userId, null, '새 입점 신청(Studio Daily Shorts)이 검토를 기다리고 있습니다.', '/studio/operator', ago(2 * DAY));
-    await notify(operator.userId, null, 'Harbor Radio 채널의 소유자 초대가 발송되었습니다.', '/studio/operator', ago(2 * DAY), true);
+    await operatorMessage(operator.userId, '새 입점 신청(Studio Daily Shorts)이 검토를 기다리고 있습니다.', '/studio/operator', ago(2 * DAY));
+    await operatorMessage(operator.userId, 'Harbor Radio 채널의 소유자 초대가 발송되었습니다.', '/studio/operator', ago(2 * DAY), true);
 
     const notices: [category: 'STUDIO' | 'STUDIO_IMPORTANT', title: string, ageMs: number][] = [
       ['STUDIO_IMPORTANT', '[중요] 11월 28일 스튜디오 정기 점검 안내', 1 * DAY],
