@@ -36,7 +36,7 @@ export function formResolver<Input extends FieldValues, Output extends FieldValu
   const resolve = zodResolver(schema);
   return async (values, context, options) => {
     const result = await resolve(values, context, options);
-    nameProblems(result.errors as FieldErrors, values);
+    nameProblems(result.errors, values);
     return result;
   };
 }
