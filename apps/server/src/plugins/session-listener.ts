@@ -11,6 +11,10 @@ export type ListenerOptions = {
   warn(message: string): void;
   firstRetryMs?: number;
   maxRetryMs?: number;
+  /** How often a listening connection proves it still reaches the database. */
+  probeEveryMs?: number;
+  /** A probe unanswered this long means the connection is stalled (a frozen network, a partition). */
+  probeTimeoutMs?: number;
 };
 
 /**
@@ -22,14 +26,18 @@ export type ListenerOptions = {
 export function startListener(options: ListenerOptions) {
   const firstRetryMs = options.firstRetryMs ?? 100;
   const maxRetryMs = options.maxRetryMs ?? 5_000;
+  const probeEveryMs = options.probeEveryMs ?? 500;
+  const probeTimeoutMs = options.probeTimeoutMs ?? 1_000;
   let client: pg.Client | undefined;
   let closed = false;
   let listening = false;
   let retryMs = firstRetryMs;
   let pid: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let probe: ReturnType<typeof setInterval> | undefined;
 
   const lost = (client: pg.Client, reason: string) => {
+    clearInterval(probe);
     if (listening) options.onLost();
     listening = false;
     client.removeAllListeners('notification');
@@ -68,6 +76,18 @@ export function startListener(options: ListenerOptions) {
     listening = true;
     retryMs = firstRetryMs;
     options.onListening();
+    // A stalled socket raises no error: without this, a frozen network would keep the cache trusted
+    // (and revocations made elsewhere unseen) until TCP keep-alive gave up, minutes later.
+    probe = setInterval(() => {
+      let timeout: ReturnType<typeof setTimeout> | undefined;
+      const stalled = new Promise<never>((_, reject) => {
+        timeout = setTimeout(() => reject(new Error(`no answer within ${probeTimeoutMs} ms`)), probeTimeoutMs);
+      });
+      Promise.race([current.query('SELECT 1'), stalled])
+        .catch((error: unknown) => fail(`liveness probe: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => clearTimeout(timeout));
+    }, probeEveryMs);
+    probe.unref();
   };
 
   void connect();
@@ -82,6 +102,7 @@ export function startListener(options: ListenerOptions) {
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      clearInterval(probe);
       listening = false;
       const current = client;
       client = undefined;

@@ -133,7 +133,14 @@ describe('through a proxy that goes down or freezes', () => {
   });
 
   it('frozen: every request (and a mutation) answers 503 within 2 s, never hangs; back by itself', async () => {
+    expect(p.app.sessions.listening).toBe(true);
     proxy.setMode('frozen');
+    // A frozen network raises no error; the session listener's probe must notice it, so that
+    // sessions stop being trusted from memory (a revocation elsewhere could not reach us).
+    const frozenAt = Date.now();
+    while (p.app.sessions.listening && Date.now() - frozenAt < 3_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(p.app.sessions.listening).toBe(false);
+    expect(Date.now() - frozenAt).toBeLessThan(2_000);
     const reads = await Promise.all(
       Array.from({ length: 20 }, (_, index) => timed(() => call(p.app, 'GET', READS[index % READS.length]!, pCookie))),
     );
