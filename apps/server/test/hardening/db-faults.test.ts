@@ -133,6 +133,9 @@ describe('through a proxy that goes down or freezes', () => {
   });
 
   it('frozen: every request (and a mutation) answers 503 within 2 s, never hangs; back by itself', async () => {
+    // The previous test's outage leaves the listener in its reconnect backoff (at most 5 s).
+    const backAt = Date.now();
+    while (!p.app.sessions.listening && Date.now() - backAt < 8_000) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(p.app.sessions.listening).toBe(true);
     proxy.setMode('frozen');
     // A frozen network raises no error; the session listener's probe must notice it, so that
