@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { migratorFor } from '../src/db/migrate';
 import { createDb, type DbOptions } from '../src/db/database';
 import type { Db } from '../src/db/schema';
 import { fixedClock } from '../src/lib/clock';
@@ -39,6 +40,34 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
     db,
     url: url.href,
     async drop() {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * An empty database migrated only up to `migration`, for tests of the migrations after it
+ * (data written in an older shape, then the next migration). Not cloned from the template.
+ */
+export async function createDatabaseMigratedTo(migration: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `studio_test_${inject('templateDatabase').split('_').pop()}_migration_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createDb(url.href, { max: 1, statementTimeoutMs: 0 });
+  const { error } = await migratorFor(db).migrateTo(migration);
+  if (error) throw error instanceof Error ? error : new Error(`migrating to ${migration} failed`, { cause: error });
+  return {
+    db,
+    drop: async () => {
       await db.destroy();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

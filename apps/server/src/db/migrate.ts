@@ -15,9 +15,13 @@ const migrations: Record<string, Migration> = {
   '0005-hot-paths': hotPaths,
 };
 
+/** The studio's migrations on a database (tests also step through them one by one). */
+export function migratorFor(db: Db): Migrator {
+  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorFor(db).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

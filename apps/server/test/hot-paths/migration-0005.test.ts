@@ -1,48 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator, sql, type Migration } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createDb } from '../../src/db/database';
-import * as initial from '../../src/db/migrations/0001-initial';
-import * as channelManagement from '../../src/db/migrations/0002-channel-management';
-import * as structuredNotifications from '../../src/db/migrations/0003-structured-notifications';
-import * as sessionIdleAndPurge from '../../src/db/migrations/0004-session-idle-and-purge';
-import * as hotPaths from '../../src/db/migrations/0005-hot-paths';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratorFor } from '../../src/db/migrate';
 import type { Db } from '../../src/db/schema';
+import { createDatabaseMigratedTo } from '../helper';
 
 /** Notifications written before 0005 are counted into the new counters, read and unread apart. */
 
-const adminUrl = inject('adminDatabaseUrl');
-const name = `studio_test_migration_${randomBytes(4).toString('hex')}`;
 let db: Db;
-
-const migrations: Record<string, Migration> = {
-  '0001-initial': initial,
-  '0002-channel-management': channelManagement,
-  '0003-structured-notifications': structuredNotifications,
-  '0004-session-idle-and-purge': sessionIdleAndPurge,
-  '0005-hot-paths': hotPaths,
-};
-const migrator = () => new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+let drop: () => Promise<void>;
+const migrator = () => migratorFor(db);
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  db = createDb(url.href, { max: 1, statementTimeoutMs: 0 });
-  const before = await migrator().migrateTo('0004-session-idle-and-purge');
-  expect(before.error).toBeUndefined();
+  ({ db, drop } = await createDatabaseMigratedTo('0004-session-idle-and-purge'));
 });
 
 afterAll(async () => {
-  await db.destroy();
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await drop();
 });
 
 describe('migration 0005', () => {
