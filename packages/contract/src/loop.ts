@@ -47,3 +47,4 @@ export const LoopList = z.object({ content: z.array(Loop) });
 export const LoopParams = ChannelIdParams.extend({ loopId: z.uuid() });
 
 export const LoopThumbnailBody = z.object({ index: z.number().int().min(0).max(9) });
+export type LoopList = z.infer<typeof LoopList>;
