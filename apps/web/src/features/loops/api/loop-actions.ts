@@ -23,10 +23,20 @@ export function useStopLoop(channelId: number, loopId: string) {
   return useLoopMutation(channelId, loopId, () => apiClient.post(`/api/channels/${channelId}/loops/${loopId}/stop`, { schema: Loop }));
 }
 
+/** The choice shows at once; a refusal puts back what the server holds. */
 export function useChooseThumbnail(channelId: number, loopId: string) {
-  return useLoopMutation(channelId, loopId, (index: number) =>
-    apiClient.put(`/api/channels/${channelId}/loops/${loopId}/thumbnail`, { bodySchema: LoopThumbnailBody, body: { index }, schema: Loop }),
-  );
+  const queryClient = useQueryClient();
+  const key = loopQueryOptions(channelId, loopId).queryKey;
+  return useMutation({
+    mutationFn: (index: number) => apiClient.put(`/api/channels/${channelId}/loops/${loopId}/thumbnail`, { bodySchema: LoopThumbnailBody, body: { index }, schema: Loop }),
+    onMutate: (index) => {
+      const before = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (loop) => loop && { ...loop, thumbnailIndex: index });
+      return { before };
+    },
+    onError: (_error, _index, context) => queryClient.setQueryData(key, context?.before),
+    onSuccess: (loop) => queryClient.setQueryData(key, loop),
+  });
 }
 
 export function useDeleteLoop(channelId: number, loopId: string) {
