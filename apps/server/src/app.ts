@@ -22,6 +22,7 @@ import { channelRoutes } from './modules/channels/routes';
 import { contentRoutes } from './modules/contents/routes';
 import { expiryTimer } from './modules/invites/expiry-sweep';
 import { inviteRoutes } from './modules/invites/routes';
+import { loopRoutes } from './modules/loops/routes';
 import { memberRoutes } from './modules/members/routes';
 import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(inviteRoutes);
       await api.register(transferRoutes);
       await api.register(contentRoutes);
+      await api.register(loopRoutes);
     },
     { prefix: '/api' },
   );

@@ -36,6 +36,10 @@ const EnvSchema = z
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_DB_CONNECT_TIMEOUT_MS),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DB_STATEMENT_TIMEOUT_MS),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    LOOP_MAX_BYTES: z.coerce.number().int().min(1_000).max(20 * 1024 ** 3).default(500 * 1024 * 1024),
+    LOOP_MAX_SECONDS: z.coerce.number().int().min(1).max(3_600).default(180),
+    FFMPEG_PATH: z.string().min(1).optional(),
+    FFPROBE_PATH: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -81,6 +85,10 @@ export type Config = {
   /** After a stop signal, the process exits non-zero if draining has not finished by then. */
   shutdownTimeoutMs: number;
   logLevel: string;
+  /** Loop uploads: the largest file and the longest clip taken. */
+  loops: { maxBytes: number; maxSeconds: number };
+  /** ffmpeg and ffprobe: as configured, else found on PATH (scripts/ensure-media-tools.mjs installs them). */
+  mediaTools: { ffmpeg: string; ffprobe: string };
 };
 
 export class ConfigError extends Error {
@@ -127,5 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: { connectTimeoutMs: value.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: value.DB_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     logLevel: value.LOG_LEVEL,
+    loops: { maxBytes: value.LOOP_MAX_BYTES, maxSeconds: value.LOOP_MAX_SECONDS },
+    mediaTools: { ffmpeg: value.FFMPEG_PATH ?? 'ffmpeg', ffprobe: value.FFPROBE_PATH ?? 'ffprobe' },
   };
 }

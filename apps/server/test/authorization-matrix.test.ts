@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@studio/contract/errors';
@@ -41,7 +42,7 @@ let operator: Person;
 let cookies: Record<'owner' | 'manager' | 'stranger' | 'invitee' | 'operator', string>;
 let routes: Route[];
 /** Each path parameter's value: an existing object that belongs to the owner's channel or the invitee, never to the stranger. */
-let fixtures: Record<string, number>;
+let fixtures: Record<string, number | string>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -77,11 +78,14 @@ beforeAll(async () => {
     landing_url: null,
     created_at: now,
   });
+  const loop = randomUUID();
+  await t.db.insertInto('loops').values({ id: loop, channel_id: channel, user_id: owner.userId, total_bytes: 1000, created_at: now, updated_at: now }).execute();
   fixtures = {
     channelId: channel,
     inviteId: invite,
     transferId: transfer,
     userId: manager.userId,
+    loopId: loop,
     'GET /api/my/invites/{id}': invite,
     'POST /api/my/invites/{id}': invite,
     'DELETE /api/my/invites/{id}': invite,
@@ -114,7 +118,7 @@ afterAll(async () => {
 const label = (route: Route) => `${route.method} ${route.path}`;
 const reachable = () => routes.filter((route) => !(label(route) in UNREACHABLE));
 
-function fixture(route: Route, name: string): number {
+function fixture(route: Route, name: string): number | string {
   const value = fixtures[`${label(route)}`] ?? fixtures[name];
   if (value === undefined) throw new Error(`${label(route)}: no fixture for path parameter "${name}"; add one to the matrix`);
   return value;

@@ -35,6 +35,12 @@ export const errorCatalogue = {
   UPLOAD_TOO_LARGE: { status: 413, message: '파일이 너무 큽니다.' },
   UPLOAD_NOT_IMAGE: { status: 400, message: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.' },
   UPLOAD_MISSING: { status: 400, message: '올릴 파일을 선택해 주세요.' },
+  LOOP_NOT_VIDEO: { status: 400, message: '동영상 파일이 아니거나 영상이 없는 파일입니다.' },
+  LOOP_DAMAGED: { status: 400, message: '파일이 손상되었거나 끝까지 올라가지 않았습니다. 다시 올려 주세요.' },
+  LOOP_TOO_LONG: { status: 400, message: '루프 영상의 길이 제한을 넘었습니다.' },
+  LOOP_SOURCE_MISSING: { status: 409, message: '원본 파일이 없어 처리할 수 없습니다. 다시 올려 주세요.' },
+  LOOP_PROCESSING_FAILED: { status: 500, message: '영상을 처리하지 못했습니다. 다시 시도해 주세요.' },
+  LOOP_STATE_CHANGED: { status: 409, message: '루프 상태가 변경되었습니다. 새로 고친 뒤 다시 시도해 주세요.' },
   INTERNAL_ERROR: { status: 500, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },
   /** The database is down, restarting or frozen: temporary by nature, the spec's temporary-error text. */
   SERVICE_UNAVAILABLE: { status: 503, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },

@@ -16,6 +16,8 @@ export const NotificationType = z.enum([
   'TRANSFER_EXPIRED',
   'MEMBER_REMOVED',
   'MEMBER_LEFT',
+  'LOOP_PROCESSED',
+  'LOOP_FAILED',
   'OPERATOR_MESSAGE',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;

@@ -11,6 +11,7 @@ import type {
   LiveServiceStatus,
   MemberRole,
   NoticeCategory,
+  ProcessingStatus,
   ShortsStatus,
 } from '@studio/contract/enums';
 import type { ActivityAction } from '@studio/contract/member';
@@ -22,6 +23,26 @@ type Json<T> = ColumnType<T, string, string>;
 
 // bigint ids arrive as numbers (see the int8 type parser in database.ts).
 export type Database = {
+  loops: {
+    id: string;
+    channel_id: number;
+    user_id: number;
+    total_bytes: number;
+    uploaded_bytes: Generated<number>;
+    status: ProcessingStatus | null;
+    progress: Generated<number>;
+    error_code: string | null;
+    attempts: Generated<number>;
+    duration_seconds: number | null;
+    width: number | null;
+    height: number | null;
+    video_name: string | null;
+    thumbnail_names: Generated<string[]>;
+    thumbnail_index: number | null;
+    content_id: number | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
   'account.accounts': {
     id: Generated<number>;
     login: string;

@@ -23,6 +23,8 @@ export type WorkOptions = {
   concurrency?: number;
   /** Sends carry a `singletonKey`, and one job per key waits at a time. */
   unique?: boolean;
+  /** A job running longer (its instance died mid-run) is taken back and retried (default 15 minutes). */
+  expireInSeconds?: number;
 };
 
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
@@ -128,7 +130,8 @@ export const jobsPlugin = fp(
     const createQueueRetrying = async (name: string, policy: 'short' | 'standard') => {
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await boss.createQueue(name, { name, policy });
+          const expireInSeconds = queueExpiry.get(name);
+          return await boss.createQueue(name, { name, policy, ...(expireInSeconds ? { expireInSeconds } : {}) });
         } catch (error) {
           if ((error as { code?: unknown }).code !== '40P01' || attempt >= 5) throw error;
           await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
@@ -137,6 +140,7 @@ export const jobsPlugin = fp(
     };
     const queues = new Map<string, Promise<void>>();
     const uniqueQueues = new Set<string>();
+    const queueExpiry = new Map<string, number>();
     const ensureQueue = (name: string) => {
       let created = queues.get(name);
       if (!created) {
@@ -170,9 +174,10 @@ export const jobsPlugin = fp(
           ...(tx ? { db: executorFor(tx) } : {}),
         });
       },
-      async work<T>(queue: string, handler: JobHandler<T>, { concurrency = 1, unique = false }: WorkOptions = {}) {
+      async work<T>(queue: string, handler: JobHandler<T>, { concurrency = 1, unique = false, expireInSeconds }: WorkOptions = {}) {
         handlers.set(queue, handler as JobHandler<unknown>);
         if (unique) uniqueQueues.add(queue);
+        if (expireInSeconds) queueExpiry.set(queue, expireInSeconds);
         if (!options.workers) return;
         await start();
         await ensureQueue(queue);

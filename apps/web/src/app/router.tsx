@@ -24,7 +24,7 @@ export function pageRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'channels/:id/settings', lazy: lazy(async () => (await import('./routes/channel-settings')).channelSettingsPage) },
     {
       path: 'channels/:channelId/videos/shorts/upload',
-      lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).LoopUploadRoute })),
+      lazy: lazy(async () => (await import('./routes/loop-upload')).loopUploadPage),
     },
     {
       path: 'channels/:channelId/contents/post/create',

@@ -1,23 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createOptionsFor } from '@studio/contract/channel';
 import { ChannelContentsQuery, CreateDraftBody, CreatedContent, CreatePostBody, ContentPage } from '@studio/contract/content';
-import type { CreateOption } from '@studio/contract/enums';
 import { ChannelIdParams } from '@studio/contract/params';
 import { errorResponses } from '@studio/contract/responses';
-import type { ChannelRow } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 import { requireChannel } from '../../plugins/require-user';
 import { assertHasHome } from '../channels/channel-rules';
-import { toChannel } from '../channels/channel-repository';
+import { assertCreateOption } from './create-option';
 import { contentRepository } from './content-repository';
-
-/** The server holds the create menu's rule too: a create call for a disabled option is refused. */
-function assertCreateOption(channel: ChannelRow, option: CreateOption): void {
-  if (!createOptionsFor(toChannel(channel)).includes(option)) {
-    throw new AppError('CREATE_OPTION_DISABLED', undefined, { option, channelStatus: channel.status });
-  }
-}
 
 export async function contentRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

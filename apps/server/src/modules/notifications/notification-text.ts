@@ -34,5 +34,9 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
       return `${channel} 채널의 ${role} 권한이 해제되었습니다.`;
     case 'MEMBER_LEFT':
       return `${actor} 님이 ${channel} 채널을 떠났습니다.`;
+    case 'LOOP_PROCESSED':
+      return `${channel} 채널에 올린 루프 영상의 처리가 끝났습니다. 게시할 수 있습니다.`;
+    case 'LOOP_FAILED':
+      return `${channel} 채널에 올린 루프 영상을 처리하지 못했습니다.`;
   }
 }

@@ -16,12 +16,6 @@ export function ChannelHomeRoute() {
   return <ComingSoon title={t('page.channelHome')} />;
 }
 
-export function LoopUploadRoute() {
-  const t = useT();
-  if (useNumericParam('channelId') === null) return <NotFoundRoute />;
-  return <ComingSoon title={t('page.loopUpload')} />;
-}
-
 export function PostCreateRoute() {
   const t = useT();
   if (useNumericParam('channelId') === null) return <NotFoundRoute />;

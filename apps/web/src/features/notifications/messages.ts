@@ -17,6 +17,8 @@ const ko = {
   'notification.type.TRANSFER_EXPIRED': '소유권 이전 요청이 7일 동안 응답이 없어 자동으로 거절되었습니다.',
   'notification.type.MEMBER_REMOVED': '{channelName} 채널의 {role} 권한이 해제되었습니다.',
   'notification.type.MEMBER_LEFT': '{actorName} 님이 {channelName} 채널을 떠났습니다.',
+  'notification.type.LOOP_PROCESSED': '{channelName} 채널에 올린 루프 영상의 처리가 끝났습니다. 게시할 수 있습니다.',
+  'notification.type.LOOP_FAILED': '{channelName} 채널에 올린 루프 영상을 처리하지 못했습니다.',
 } as const;
 
 export type NotificationsMessageKey = keyof typeof ko;
@@ -33,6 +35,8 @@ const en: Record<NotificationsMessageKey, string> = {
   'notification.type.TRANSFER_EXPIRED': 'The ownership transfer request got no answer for 7 days and was declined automatically.',
   'notification.type.MEMBER_REMOVED': 'Your {role} role on {channelName} was removed.',
   'notification.type.MEMBER_LEFT': '{actorName} left {channelName}.',
+  'notification.type.LOOP_PROCESSED': 'Your loop for {channelName} is processed and ready to publish.',
+  'notification.type.LOOP_FAILED': 'Your loop for {channelName} could not be processed.',
 };
 
 export const notificationsMessages = { ko, en };

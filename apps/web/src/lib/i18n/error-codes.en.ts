@@ -32,6 +32,12 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   UPLOAD_TOO_LARGE: 'The file is too large.',
   UPLOAD_NOT_IMAGE: 'Only image files (JPEG, PNG, WebP, GIF) can be uploaded.',
   UPLOAD_MISSING: 'Choose a file to upload.',
+  LOOP_NOT_VIDEO: 'This is not a video file, or it has no video.',
+  LOOP_DAMAGED: 'The file is damaged or did not arrive completely. Please upload it again.',
+  LOOP_TOO_LONG: 'The clip is longer than a loop may be.',
+  LOOP_SOURCE_MISSING: 'The original file is gone, so it cannot be processed. Please upload it again.',
+  LOOP_PROCESSING_FAILED: 'The video could not be processed. Please try again.',
+  LOOP_STATE_CHANGED: 'The loop changed meanwhile. Refresh and try again.',
   INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
   SERVICE_UNAVAILABLE: 'A temporary error occurred. Please try again shortly.',
 };

@@ -21,6 +21,8 @@ const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Para
   TRANSFER_EXPIRED: [],
   MEMBER_REMOVED: ['channelName', 'role'],
   MEMBER_LEFT: ['actorName', 'channelName'],
+  LOOP_PROCESSED: ['channelName'],
+  LOOP_FAILED: ['channelName'],
 };
 
 export type RenderableNotification = {

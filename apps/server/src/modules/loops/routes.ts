@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { errorCatalogue, type ErrorCode } from '@studio/contract/errors';
+import { Loop, LoopLimits, LoopList, LoopParams, LoopThumbnailBody } from '@studio/contract/loop';
+import { ChannelIdParams } from '@studio/contract/params';
+import { errorResponses, noContentResponses } from '@studio/contract/responses';
+import { AppError } from '../../lib/errors';
+import { MediaProbeError, probe } from '../../media/media-tools';
+import { requireChannel } from '../../plugins/require-user';
+import { assertCreateOption } from '../contents/create-option';
+import { LOOP_QUEUE, loopProcessor } from './loop-processing';
+import { loopRepository, toLoop, UNFINISHED } from './loop-repository';
+
+/** tus answers a hook's error with its `status_code` and `body` (the studio's error body here). */
+class TusRefusal extends Error {
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {
+    super(body);
+  }
+}
+
+/** The id the studio made for an upload being created, handed to tus by the request it arrived with. */
+const madeIds = new WeakMap<IncomingMessage, string>();
+/** tus sees a web Request; its node request is where the server put the id (srvx keeps it in `runtime.node`). */
+const nodeRequestOf = (req: Request) => (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+const UploadParams = LoopParams;
+
+/**
+ * Loops: a resumable upload (tus 1.0.0, `@tus/server` with files under `$DATA_DIR/uploads/loops`),
+ * judged by ffprobe when the last byte arrives, then a durable transcode job. Upload URLs carry the
+ * channel and a server-made id; only the uploader continues an upload.
+ */
+export async function loopRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { maxBytes, maxSeconds } = app.config.loops;
+  const tools = app.config.mediaTools;
+  const uploadsDir = path.resolve(app.config.dataDir, 'uploads', 'loops');
+  const loops = loopRepository(app.db);
+  const processor = loopProcessor({ db: app.db, media: app.media, tools, clock: app.clock, log: app.log, uploadsDir, maxSeconds });
+  const tags = ['loops'];
+  const urlFor = (kind: 'loops' | 'thumbnails', name: string) => app.media.urlFor(kind, name);
+
+  const errorBody = (code: ErrorCode, requestPath: string) => JSON.stringify({ code, message: errorCatalogue[code].message, path: requestPath, extra: null });
+
+  const tus = new TusServer({
+    path: '/api/loops-upload',
+    datastore: new FileStore({ directory: uploadsDir }),
+    maxSize: maxBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    namingFunction: (req) => {
+      const node = nodeRequestOf(req);
+      const id = node && madeIds.get(node);
+      // Only the studio's own creation route gets here with an id; nothing else creates uploads.
+      if (!id) throw new Error('an upload is created only through the studio route');
+      return id;
+    },
+    generateUrl: (req, { id }) => `${new URL(req.url).pathname.replace(/\/+$/, '')}/${id}`,
+    onUploadFinish: async (req, upload) => {
+      const id = upload.id;
+      const file = processor.sourceOf(id);
+      let refusal: ErrorCode | null = null;
+      try {
+        const probed = await probe(tools, file);
+        if (probed.durationSeconds > maxSeconds + 0.5) refusal = 'LOOP_TOO_LONG';
+      } catch (error) {
+        refusal = error instanceof MediaProbeError ? error.code : 'LOOP_NOT_VIDEO';
+      }
+      if (refusal) {
+        await app.db.transaction().execute((tx) => loops.transition(tx, id, [null], 'ERROR', app.clock.now(), { error_code: refusal }));
+        await processor.removeSource(id);
+        throw new TusRefusal(errorCatalogue[refusal].status, errorBody(refusal, new URL(req.url).pathname));
+      }
+      await app.db.transaction().execute(async (tx) => {
+        const queued = await loops.markUploaded(tx, id, upload.size ?? 0, app.clock.now());
+        if (queued) await app.jobs.send(LOOP_QUEUE, { loopId: id }, { tx, singletonKey: id });
+      });
+      return {};
+    },
+  });
+
+  await app.jobs.work<{ loopId: string }>(LOOP_QUEUE, ({ loopId }) => processor.process(loopId), { unique: true, expireInSeconds: Math.max(600, maxSeconds * 10) });
+  // Before the pool and the queue stop: ffmpeg runs end, their jobs go back to the queue for the next start.
+  app.addHook('preClose', async () => processor.stopAll());
+
+  // tus bodies are raw bytes streamed to disk: nothing of them is parsed or buffered here.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+
+  const uploadLength = (request: FastifyRequest): number => {
+    const raw = request.headers['upload-length'];
+    if (request.headers['upload-defer-length'] !== undefined) throw new AppError('VALIDATION_FAILED', undefined, { reason: 'Upload-Length is required' });
+    if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw) || Number(raw) === 0) throw new AppError('VALIDATION_FAILED', undefined, { reason: 'Upload-Length' });
+    const length = Number(raw);
+    if (length > maxBytes) throw new AppError('UPLOAD_TOO_LARGE', undefined, { maxBytes });
+    return length;
+  };
+
+  app.get(
+    '/channels/:channelId/loops/limits',
+    { config: { access: 'channel:member' }, schema: { tags, summary: 'What a loop upload may be', params: ChannelIdParams, response: { 200: LoopLimits, ...errorResponses } } },
+    async () => ({ maxBytes, maxSeconds, accept: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'] }),
+  );
+
+  app.post(
+    '/channels/:channelId/loops/uploads',
+    {
+      config: { access: 'channel:member' },
+      schema: { tags, summary: 'Start a resumable upload (tus creation: Upload-Length, Tus-Resumable); answers 201 with its Location', params: ChannelIdParams, response: { ...errorResponses } },
+    },
+    async (request, reply) => {
+      const { channel, user } = requireChannel(request);
+      assertCreateOption(channel, 'LOOP_UPLOAD');
+      const totalBytes = uploadLength(request);
+      const id = randomUUID();
+      await loops.create({ id, channelId: channel.id, userId: user.id, totalBytes, at: app.clock.now() });
+      madeIds.set(request.raw, id);
+      reply.raw.once('finish', () => {
+        if (reply.raw.statusCode >= 300) void loops.remove(id).catch(() => undefined);
+      });
+      await handOver(request, reply);
+    },
+  );
+
+  // HEAD (where to resume), PATCH (the next bytes), DELETE (cancel): the uploader's own upload only.
+  for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/channels/:channelId/loops/uploads/:loopId',
+      config: { access: 'channel:member' },
+      schema: { tags, summary: `tus ${method} of an upload`, params: UploadParams, ...(method === 'HEAD' ? {} : { response: { ...errorResponses } }) },
+      handler: async (request: FastifyRequest<{ Params: z.infer<typeof UploadParams> }>, reply) => {
+        const { channel, user } = requireChannel(request);
+        const row = await loops.findInChannel(channel.id, request.params.loopId);
+        if (!row || row.user_id !== user.id) throw new AppError('NOT_FOUND');
+        if (method === 'PATCH') {
+          if (row.status !== null) throw new AppError('LOOP_STATE_CHANGED');
+          assertCreateOption(channel, 'LOOP_UPLOAD');
+        }
+        if (method === 'DELETE') {
+          if (row.status !== null) throw new AppError('LOOP_STATE_CHANGED');
+          await handOver(request, reply);
+          await loops.remove(row.id);
+          return;
+        }
+        await handOver(request, reply);
+        if (method === 'PATCH') {
+          const offset = Number(reply.raw.getHeader('upload-offset'));
+          if (Number.isFinite(offset) && offset < row.total_bytes) await loops.recordUploaded(row.id, offset, app.clock.now()).catch(() => undefined);
+        }
+      },
+    });
+  }
+
+  app.get(
+    '/channels/:channelId/loops',
+    { config: { access: 'channel:member' }, schema: { tags, summary: 'My loops of this channel not yet published, newest first', params: ChannelIdParams, response: { 200: LoopList, ...errorResponses } } },
+    async (request) => {
+      const { channel, user } = requireChannel(request);
+      return { content: (await loops.listUnpublished(channel.id, user.id)).map((row) => toLoop(row, urlFor)) };
+    },
+  );
+
+  app.get(
+    '/channels/:channelId/loops/:loopId',
+    { config: { access: 'channel:member' }, schema: { tags, summary: 'A loop with its processing status and progress', params: LoopParams, response: { 200: Loop, ...errorResponses } } },
+    async (request) => {
+      const { channel } = requireChannel(request);
+      const row = await loops.findInChannel(channel.id, request.params.loopId);
+      if (!row || row.status === 'DELETE') throw new AppError('NOT_FOUND');
+      return toLoop(row, urlFor);
+    },
+  );
+
+  app.post(
+    '/channels/:channelId/loops/:loopId/retry',
+    { config: { access: 'channel:member' }, schema: { tags, summary: 'Process a failed or stopped loop again (its file is kept until it completes)', params: LoopParams, response: { 200: Loop, ...errorResponses } } },
+    async (request) => {
+      const { channel } = requireChannel(request);
+      assertCreateOption(channel, 'LOOP_UPLOAD');
+      const row = await loops.findInChannel(channel.id, request.params.loopId);
+      if (!row || row.status === 'DELETE') throw new AppError('NOT_FOUND');
+      if (row.status && UNFINISHED.includes(row.status)) return toLoop(row, urlFor); // already on its way: the same answer
+      const retried = await app.db.transaction().execute(async (tx) => {
+        const moved = await loops.transition(tx, row.id, ['ERROR', 'STOP'], 'RESERVED', app.clock.now(), { error_code: null, progress: 0 });
+        if (moved) await app.jobs.send(LOOP_QUEUE, { loopId: row.id }, { tx, singletonKey: row.id });
+        return moved;
+      });
+      if (!retried) throw new AppError('LOOP_STATE_CHANGED');
+      return toLoop(retried, urlFor);
+    },
+  );
+
+  app.post(
+    '/channels/:channelId/loops/:loopId/stop',
+    { config: { access: 'channel:member' }, schema: { tags, summary: 'Stop processing (STOP); a repeat answers the same', params: LoopParams, response: { 200: Loop, ...errorResponses } } },
+    async (request) => {
+      const { channel } = requireChannel(request);
+      const row = await loops.findInChannel(channel.id, request.params.loopId);
+      if (!row || row.status === 'DELETE') throw new AppError('NOT_FOUND');
+      if (row.status === 'STOP') return toLoop(row, urlFor);
+      const stopped = await loops.transition(app.db, row.id, UNFINISHED, 'STOP', app.clock.now());
+      if (!stopped) throw new AppError('LOOP_STATE_CHANGED');
+      processor.stop(row.id);
+      return toLoop(stopped, urlFor);
+    },
+  );
+
+  app.put(
+    '/channels/:channelId/loops/:loopId/thumbnail',
+    { config: { access: 'channel:member' }, schema: { tags, summary: 'Choose one of the thumbnail candidates', params: LoopParams, body: LoopThumbnailBody, response: { 200: Loop, ...errorResponses } } },
+    async (request) => {
+      const { channel } = requireChannel(request);
+      const row = await loops.findInChannel(channel.id, request.params.loopId);
+      if (!row || row.status === 'DELETE') throw new AppError('NOT_FOUND');
+      const chosen = await loops.chooseThumbnail(channel.id, row.id, request.body.index, app.clock.now());
+      if (!chosen) throw new AppError(row.status === 'COMPLETE' ? 'VALIDATION_FAILED' : 'LOOP_STATE_CHANGED');
+      return toLoop(chosen, urlFor);
+    },
+  );
+
+  app.delete(
+    '/channels/:channelId/loops/:loopId',
+    { config: { access: 'channel:member' }, schema: { tags, summary: 'Delete a loop not yet published (DELETE); a repeat answers 404', params: LoopParams, response: noContentResponses } },
+    async (request, reply) => {
+      const { channel } = requireChannel(request);
+      const row = await loops.findInChannel(channel.id, request.params.loopId);
+      if (!row || row.status === 'DELETE') throw new AppError('NOT_FOUND');
+      if (row.content_id !== null) throw new AppError('LOOP_STATE_CHANGED');
+      const deleted = await loops.transition(app.db, row.id, [null, 'RESERVED', 'START', 'PROCESSING', 'COMPLETE', 'STOP', 'ERROR'], 'DELETE', app.clock.now());
+      if (!deleted) throw new AppError('NOT_FOUND');
+      processor.stop(row.id);
+      await processor.removeSource(row.id);
+      if (row.video_name) await app.media.remove('loops', row.video_name);
+      for (const name of row.thumbnail_names) await app.media.remove('thumbnails', name);
+      return reply.status(204).send(null);
+    },
+  );
+}

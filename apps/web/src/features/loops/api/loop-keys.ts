@@ -1,0 +1,6 @@
+export const loopKeys = {
+  all: (channelId: number) => ['loops', channelId] as const,
+  limits: (channelId: number) => ['loops', channelId, 'limits'] as const,
+  list: (channelId: number) => ['loops', channelId, 'list'] as const,
+  detail: (channelId: number, loopId: string) => ['loops', channelId, 'detail', loopId] as const,
+};

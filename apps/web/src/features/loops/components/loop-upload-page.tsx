@@ -1,0 +1,174 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Page } from '../../../components/ui/page';
+import { QueryBoundary } from '../../../components/errors/query-boundary';
+import { ErrorCode } from '@studio/contract/errors';
+import { errorCodeText, useLocale } from '../../../lib/i18n/i18n';
+import { useFormat } from '../../../lib/format/use-format';
+import { showToast } from '../../../lib/toast';
+import { loopLimitsQueryOptions } from '../api/get-loop-limits';
+import { loopsQueryOptions } from '../api/get-loops';
+import { useTusUpload } from '../hooks/use-tus-upload';
+import { useLoopT } from '../messages';
+import { checkFile, readDuration } from '../utils/check-file';
+import { formatBytes } from '../utils/format-bytes';
+import { LoopPanel } from './loop-panel';
+import { UploadProgress } from './upload-progress';
+import styles from './loop-upload.module.css';
+
+const loopFromHash = (hash: string) => /(?:^#|&)loop=([0-9a-f-]{36})/.exec(hash)?.[1] ?? null;
+
+/**
+ * Loop upload: pick or drop a video, checked before a byte is sent, uploaded resumably with its
+ * pace, then processed on the server while the page shows how far it is. `#loop={id}` (the
+ * landing of a loop's notification) opens that loop.
+ */
+export function LoopUploadPage({ channelId }: { channelId: number }) {
+  const t = useLoopT();
+  const locale = useLocale();
+  const { relative } = useFormat();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: limits } = useSuspenseQuery(loopLimitsQueryOptions(channelId));
+  const { data: loops } = useSuspenseQuery(loopsQueryOptions(channelId));
+  const { state, start, cancel, reset } = useTusUpload(channelId);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const activeLoopId = state.phase === 'done' ? state.loopId : loopFromHash(location.hash);
+
+  useEffect(() => {
+    if (state.phase !== 'done') return;
+    void queryClient.invalidateQueries({ queryKey: loopsQueryOptions(channelId).queryKey });
+    void navigate({ hash: `loop=${state.loopId}` }, { replace: true });
+  }, [state, channelId, navigate, queryClient]);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setProblem(null);
+    setChecking(true);
+    const found = checkFile(file, await readDuration(file), limits);
+    setChecking(false);
+    if (found) {
+      setProblem(t(found.key, found.params));
+      return;
+    }
+    void navigate({ hash: '' }, { replace: true });
+    await start(file);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    void choose(event.dataTransfer.files[0]);
+  };
+
+  const failure =
+    state.phase === 'failed'
+      ? (() => {
+          const known = state.code ? ErrorCode.safeParse(state.code) : null;
+          return known?.success ? errorCodeText(known.data, locale) : state.message;
+        })()
+      : null;
+  const unfinished = loops.content.filter((loop) => loop.status === null);
+  const processing = loops.content.filter((loop) => loop.status !== null && loop.id !== activeLoopId);
+
+  return (
+    <Page title={t('upload.title')} description={t('upload.description', { maxMb: Math.floor(limits.maxBytes / (1024 * 1024)), maxSeconds: limits.maxSeconds })}>
+      <div className={styles.layout}>
+        {state.phase === 'uploading' ? (
+          <UploadProgress
+            state={state}
+            onCancel={() => {
+              void cancel().then(() => showToast(t('upload.cancelled')));
+            }}
+          />
+        ) : (
+          <div
+            className={`${styles.drop} ${dragging ? styles.dropActive : ''}`}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+          >
+            <p>{dragging ? t('upload.dropActive') : t('upload.drop')}</p>
+            <input
+              ref={input}
+              id="loop-file"
+              type="file"
+              className={styles.visuallyHidden}
+              accept={limits.accept.join(',')}
+              onChange={(event) => {
+                void choose(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+            <Button variant="primary" onClick={() => input.current?.click()} disabled={checking}>
+              {t('upload.pick')}
+            </Button>
+            {checking ? <p role="status">{t('upload.checking')}</p> : null}
+            {problem ? (
+              <p role="alert" className={styles.error}>
+                {problem}
+              </p>
+            ) : null}
+            {failure !== null ? (
+              <p role="alert" className={styles.error}>
+                {t('upload.failed', { reason: failure })}
+              </p>
+            ) : null}
+            {state.phase === 'failed' ? <Button onClick={reset}>{t('upload.discard')}</Button> : null}
+          </div>
+        )}
+
+        {unfinished.length && state.phase !== 'uploading' ? (
+          <section className={styles.panel} aria-labelledby="loop-unfinished">
+            <h2 id="loop-unfinished" className={styles.field}>
+              {t('upload.resumable')}
+            </h2>
+            <p className={styles.muted}>{t('upload.resumableHint')}</p>
+            <ul className={styles.list}>
+              {unfinished.map((loop) => (
+                <li key={loop.id} className={styles.muted}>
+                  {t('upload.resumableRow', { received: formatBytes(loop.uploadedBytes, locale), total: formatBytes(loop.totalBytes, locale), time: relative(loop.createdAt) })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {activeLoopId ? (
+          <QueryBoundary>
+            <LoopPanel key={activeLoopId} channelId={channelId} loopId={activeLoopId} onGone={() => void navigate({ hash: '' }, { replace: true })} />
+          </QueryBoundary>
+        ) : null}
+
+        {processing.length ? (
+          <section className={styles.panel} aria-labelledby="loop-list">
+            <h2 id="loop-list" className={styles.field}>
+              {t('list.title')}
+            </h2>
+            <ul className={styles.list}>
+              {processing.map((loop) => (
+                <li key={loop.id} className={styles.row}>
+                  <span>
+                    {t(`processing.${loop.status ?? 'RESERVED'}`, { progress: loop.progress })} · <span className={styles.muted}>{relative(loop.createdAt)}</span>
+                  </span>
+                  <Button size="small" onClick={() => void navigate({ hash: `loop=${loop.id}` })}>
+                    {t('list.open')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

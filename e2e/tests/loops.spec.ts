@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, login, test } from './fixtures';
+
+/** Clips made by the real encoder for this spec. */
+const dir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-clips-'));
+const clip = path.join(dir, 'vertical.mp4');
+test.beforeAll(() => {
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', clip]);
+});
+
+test('a creator uploads a vertical clip, watches it process, plays it and picks a thumbnail', async ({ page, world }) => {
+  const me = await world.person('Looper');
+  const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', shorts_status: 'SERVICE' });
+  await login(page, me, `/studio/channels/${channel.id}/videos/shorts/upload`);
+  await expect(page.getByRole('heading', { level: 1, name: '루프 업로드' })).toBeVisible();
+
+  await page.locator('input[type="file"]').setInputFiles(clip);
+  // The job runs on the server; the page follows it without a reload.
+  await expect(page.getByRole('status').filter({ hasText: '처리 완료' })).toBeVisible({ timeout: 30_000 });
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('src', /^\/media\/loops\/[0-9a-f-]{36}\.mp4$/);
+  // The browser can play the rendition: it reads its length.
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration), { timeout: 10_000 }).toBeGreaterThan(3);
+  await expect(page).toHaveURL(/#loop=[0-9a-f-]{36}$/);
+
+  await page.getByRole('radio', { name: '3번째 썸네일' }).check();
+  await expect(page.getByText('썸네일을 골랐습니다.')).toBeVisible();
+
+  // What is written while it processes stays through a reload.
+  await page.getByLabel('제목').fill('오늘의 하이라이트');
+  await page.reload();
+  await expect(page.getByLabel('제목')).toHaveValue('오늘의 하이라이트');
+  await expect(page.getByRole('radio', { name: '3번째 썸네일' })).toBeChecked();
+});
+
+test('a file that is not a video is refused with the reason, whatever its name', async ({ page, world }) => {
+  const me = await world.person('Looper');
+  const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', shorts_status: 'SERVICE' });
+  await login(page, me, `/studio/channels/${channel.id}/videos/shorts/upload`);
+  await page.locator('input[type="file"]').setInputFiles({ name: 'notes.mp4', mimeType: 'video/mp4', buffer: Buffer.from('plain text, named like a video\n'.repeat(100)) });
+  await expect(page.getByRole('alert')).toContainText('동영상 파일이 아니거나 영상이 없는 파일입니다.');
+});
+
+test('the page is refused where the channel offers no loops', async ({ page, world }) => {
+  const me = await world.person('Looper');
+  const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', shorts_status: 'PAUSE' });
+  await login(page, me, `/studio/channels/${channel.id}/videos/shorts/upload`);
+  await page.locator('input[type="file"]').setInputFiles(clip);
+  await expect(page.getByRole('alert')).toContainText('이 채널에서는 사용할 수 없는 만들기 메뉴입니다.');
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ProcessingStatus } from './enums';
+import { ChannelIdParams } from './params';
+import { Instant } from './time';
+
+/** Where the browser sends a loop's video: a tus endpoint (resumable uploads, tus 1.0.0). */
+export const loopUploadPath = (channelId: number) => `/api/channels/${channelId}/loops/uploads`;
+
+/** Limits the server enforces, answered to the upload page so it can refuse early. */
+export const LoopLimits = z.object({
+  maxBytes: z.number().int(),
+  maxSeconds: z.number().int(),
+  /** MIME types the file picker offers; the server judges the content whatever the type says. */
+  accept: z.array(z.string()),
+});
+export type LoopLimits = z.infer<typeof LoopLimits>;
+
+export const LoopThumbnail = z.object({ index: z.number().int(), url: z.string() });
+
+/**
+ * A loop's video from upload to a playable rendition. `status` is the spec's processing status
+ * (null while the file is still arriving); `progress` is the transcode's percent.
+ */
+export const Loop = z.object({
+  id: z.uuid(),
+  channelId: z.number().int(),
+  status: ProcessingStatus.nullable(),
+  progress: z.number().int().min(0).max(100),
+  /** Why processing failed, as a code the browser words (LOOP_NOT_VIDEO, LOOP_TOO_LONG, …). */
+  errorCode: z.string().nullable(),
+  uploadedBytes: z.number().int(),
+  totalBytes: z.number().int(),
+  durationSeconds: z.number().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  videoUrl: z.string().nullable(),
+  thumbnails: z.array(LoopThumbnail),
+  thumbnailIndex: z.number().int().nullable(),
+  contentId: z.number().int().nullable(),
+  createdAt: Instant,
+  updatedAt: Instant,
+});
+export type Loop = z.infer<typeof Loop>;
+
+export const LoopList = z.object({ content: z.array(Loop) });
+
+export const LoopParams = ChannelIdParams.extend({ loopId: z.uuid() });
+
+export const LoopThumbnailBody = z.object({ index: z.number().int().min(0).max(9) });
+export type LoopList = z.infer<typeof LoopList>;
