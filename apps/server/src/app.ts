@@ -22,6 +22,7 @@ import { inviteRoutes } from './modules/invites/routes';
 import { memberRoutes } from './modules/members/routes';
 import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
+import { notificationHubPlugin, type HubOptions } from './modules/notifications/notification-hub';
 import { notificationRoutes } from './modules/notifications/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { csrfPlugin } from './plugins/csrf';
@@ -35,7 +36,7 @@ import { swaggerPlugin } from './plugins/swagger';
 import { spaRoutes } from './web/spa';
 import './types';
 
-export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; logStream?: { write(line: string): void }; backgroundJobs?: boolean; webDist?: string };
+export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; logStream?: { write(line: string): void }; backgroundJobs?: boolean; webDist?: string; notificationStream?: HubOptions };
 
 /** Infrastructure plugins first, then the account service, sign-in, the API and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  await app.register(notificationHubPlugin, options.notificationStream ?? {});
 
   let clientSecret = config.oidc.clientSecret;
   if (config.oidc.bundled) {
