@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApplicationStatus, MemberRole, NotificationGroup } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
 import { Instant } from './time';
+import { UnreadCount } from './unread-count';
 
 /** What happened; with `params` the browser writes the message in the reader's language. */
 export const NotificationType = z.enum([
@@ -90,8 +91,7 @@ export const ChannelNotificationQuery = z.object({
   cursor,
 });
 
-export const UnreadCount = z.object({ count: z.number().int() });
-export type UnreadCount = z.infer<typeof UnreadCount>;
+export { UnreadCount } from './unread-count';
 
 /**
  * What `GET /api/my/notifications/stream` (Server-Sent Events) sends:

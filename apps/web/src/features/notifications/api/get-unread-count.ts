@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { UnreadCount } from '@studio/contract/notification';
+import { UnreadCount } from '@studio/contract/unread-count';
 import { apiClient } from '../../../lib/api-client';
 import { notificationKeys } from './notification-keys';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { UnreadCount } from '@studio/contract/notification';
+import type { UnreadCount } from '@studio/contract/unread-count';
 import { serverUrl } from '../../../lib/runtime-config';
 import { notificationKeys } from '../api/notification-keys';
 
