@@ -6,7 +6,8 @@ import { sql, type Kysely } from 'kysely';
  * - totals per person kept beside the unread count, in the same statement
  *   trigger (one row by key answers `totalElements`, never COUNT(*) over a
  *   person's history), split into the operator's and the channels';
- * - the indexes the group tabs and one channel's list page by (keyset).
+ * - the indexes the group tabs and one channel's list page by (keyset), and
+ *   the one a notice's previous and next are found by.
  * Forward-only.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -24,6 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX notifications_user_operator ON notifications (user_id, id DESC) WHERE channel_id IS NULL;
     CREATE INDEX notifications_user_channel ON notifications (user_id, id DESC) WHERE channel_id IS NOT NULL;
     CREATE INDEX notifications_user_by_channel ON notifications (user_id, channel_id, id DESC);
+    -- A notice's previous and next across both categories.
+    CREATE INDEX notices_published ON notices (published_at DESC, id DESC);
 
     ALTER TABLE user_counters ADD COLUMN total_notifications integer NOT NULL DEFAULT 0 CHECK (total_notifications >= 0);
     ALTER TABLE user_counters ADD COLUMN operator_notifications integer NOT NULL DEFAULT 0 CHECK (operator_notifications >= 0);
