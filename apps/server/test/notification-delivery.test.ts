@@ -238,6 +238,35 @@ describe('GET /api/my/notifications/stream', () => {
     fresh.close();
   });
 
+  it('replays what was announced while its instance was not listening', async () => {
+    const cookie = await t.cookieFor(invitee.userId);
+    const stream = await openStream(baseB, cookie);
+    await stream.until(() => stream.events('unread').length === 1);
+    const pid = other.app.notificationHub.listenerBackendPid;
+    expect(pid).toBeDefined();
+    // Committed after B's listening connection is killed and before it can be back (it waits 100 ms first).
+    const [id] = await t.db.transaction().execute(async (tx) => {
+      const written = await notify(tx, { to: invitee.userId, channel: null, type: 'OPERATOR_MESSAGE', message: '끊긴 사이의 알림', landingUrl: null, at: t.clock.now() });
+      await t.db.selectNoFrom((eb) => eb.fn('pg_terminate_backend', [eb.val(pid)]).as('terminated')).execute();
+      return written;
+    });
+    await stream.until(() => stream.events('notification').some((frame) => frame.id === String(id)), 5000);
+    stream.close();
+  });
+
+  it('keeps at most ten streams per person: the oldest ends', async () => {
+    const cookie = await t.cookieFor(owner.userId);
+    const streams = [];
+    for (let index = 0; index < 11; index++) {
+      const stream = await openStream(baseA, cookie);
+      await stream.until(() => stream.events('unread').length === 1);
+      streams.push(stream);
+    }
+    await streams[0]?.until(() => streams[0]?.ended === true);
+    expect(streams.slice(1).every((stream) => !stream.ended)).toBe(true);
+    for (const stream of streams) stream.close();
+  });
+
   it('keeps an idle stream alive with heartbeats', async () => {
     const stream = await openStream(baseB, await t.cookieFor(invitee.userId));
     await stream.until(() => stream.frames.filter((frame) => frame.comment === 'heartbeat').length >= 2, 1500);

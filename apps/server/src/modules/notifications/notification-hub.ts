@@ -140,6 +140,10 @@ export const notificationHubPlugin = fp(async (app: FastifyInstance, options: Hu
     get listening() {
       return listener?.listening === true;
     },
+    /** The backend pid of the listening connection (tests terminate it). */
+    get listenerBackendPid() {
+      return listener?.backendPid;
+    },
     get openStreams() {
       let count = 0;
       for (const streams of byUser.values()) count += streams.size;
@@ -189,6 +193,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     notificationHub: {
       readonly listening: boolean;
+      readonly listenerBackendPid: number | undefined;
       readonly openStreams: number;
       open(reply: FastifyReply, user: SessionUser, lastEventId: number | undefined): Promise<void>;
     };
