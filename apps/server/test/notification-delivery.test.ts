@@ -256,7 +256,7 @@ describe('GET /api/my/notifications/stream', () => {
 
   it('keeps at most ten streams per person: the oldest ends', async () => {
     const cookie = await t.cookieFor(owner.userId);
-    const streams = [];
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
     for (let index = 0; index < 11; index++) {
       const stream = await openStream(baseA, cookie);
       await stream.until(() => stream.events('unread').length === 1);
