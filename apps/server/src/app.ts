@@ -26,6 +26,7 @@ import { loopRoutes } from './modules/loops/routes';
 import { memberRoutes } from './modules/members/routes';
 import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
+import { notificationHubPlugin, type HubOptions } from './modules/notifications/notification-hub';
 import { notificationRoutes } from './modules/notifications/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { csrfPlugin } from './plugins/csrf';
@@ -40,7 +41,7 @@ import { spaRoutes } from './web/spa';
 import { MAX_UPLOAD_BYTES } from './media/upload';
 import './types';
 
-export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; logStream?: { write(line: string): void }; backgroundJobs?: boolean; webDist?: string };
+export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; logStream?: { write(line: string): void }; backgroundJobs?: boolean; webDist?: string; notificationStream?: HubOptions };
 
 /** Infrastructure plugins first, then the account service, sign-in, the API and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  await app.register(notificationHubPlugin, options.notificationStream ?? {});
   await app.register(mediaPlugin);
   await app.register(jobsPlugin, { workers: options.backgroundJobs !== false });
 

@@ -64,7 +64,36 @@ describe('GET /external/notices/:contentId', () => {
   it('returns one notice with its body', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/external/notices/${newest}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ contentId: newest, title: '오늘 공지', body: '오늘의 본문' });
+    // Plain text becomes paragraphs; the newest has an older neighbour and no newer one (the scheduled one is hidden).
+    expect(response.json()).toMatchObject({
+      contentId: newest,
+      title: '오늘 공지',
+      body: '<p>오늘의 본문</p>',
+      previous: { title: '공지 5' },
+      next: null,
+    });
+  });
+
+  it('links previous and next across both categories, in the list order', async () => {
+    const oldest = (await t.app.inject({ method: 'GET', url: '/external/notices?consumerCategory=STUDIO_IMPORTANT' })).json<{ content: { contentId: number }[] }>();
+    const important = oldest.content[0]?.contentId;
+    const body = (await t.app.inject({ method: 'GET', url: `/external/notices/${important}` })).json<{ previous: unknown; next: { title: string } }>();
+    expect(body.previous).toBeNull();
+    expect(body.next.title).toBe('공지 0');
+  });
+
+  it('sends rich text through an allowlist: formatting and links stay, scripts and handlers go', async () => {
+    const dirty =
+      '<h2>안내</h2><p onclick="steal()">굵게 <strong>중요</strong> <a href="https://example.com/guide" onmouseover="x()">가이드</a>' +
+      '<a href="javascript:alert(1)">나쁜 링크</a></p><script>alert(1)</script><img src="https://example.com/a.png" onerror="alert(1)">' +
+      '<iframe src="https://evil.example"></iframe><p style="position:fixed">스타일</p><svg><script>alert(2)</script></svg>';
+    const id = await createNotice(t.db, { category: 'STUDIO', title: '서식 공지', body: dirty, published_at: new Date(t.clock.now().getTime() - 60_000) });
+    const { body } = (await t.app.inject({ method: 'GET', url: `/external/notices/${id}` })).json<{ body: string }>();
+    expect(body).toBe(
+      '<h2>안내</h2><p>굵게 <strong>중요</strong> <a href="https://example.com/guide" target="_blank" rel="noopener noreferrer nofollow">가이드</a>' +
+        '<a target="_blank" rel="noopener noreferrer nofollow">나쁜 링크</a></p><img src="https://example.com/a.png" /><p>스타일</p>',
+    );
+    await t.db.deleteFrom('notices').where('id', '=', id).execute();
   });
 
   it('answers 404 for a missing or not yet published notice, 400 for a bad id', async () => {

@@ -57,17 +57,22 @@ describe('GET /api/my/notifications', () => {
       timeString: '1시간 전',
       landingUrl: `/studio/channels/${channel}`,
       channelId: channel,
+      // Channel identity: the channel's current name (and image, none here) ride along.
+      channelName: (await t.db.selectFrom('channels').select('name').where('id', '=', channel).executeTakeFirstOrThrow()).name,
     });
+    expect(page.nextCursor).toBe(ids[2]);
     const second = (await call(t.app, 'GET', '/api/my/notifications?page=1&size=5', cookie)).json<{ content: unknown[] }>();
     expect(second).toMatchObject({ last: true, number: 1, numberOfElements: 2 });
   });
 
   it('filters by group: ADMIN has no channel, CHANNEL has one', async () => {
-    const admin = (await call(t.app, 'GET', '/api/my/notifications?group=ADMIN', cookie)).json<{ content: { channelId: number | null }[] }>();
+    const admin = (await call(t.app, 'GET', '/api/my/notifications?group=ADMIN', cookie)).json<{ content: { channelId: number | null }[]; totalElements: number }>();
     expect(admin.content).toHaveLength(3);
+    expect(admin.totalElements).toBe(3);
     expect(admin.content.every((item) => item.channelId === null)).toBe(true);
     const channelGroup = (await call(t.app, 'GET', '/api/my/notifications?group=CHANNEL', cookie)).json<{ content: { channelId: number }[] }>();
     expect(channelGroup.content).toHaveLength(4);
+    expect(channelGroup).toMatchObject({ totalElements: 4 });
     expect(channelGroup.content.every((item) => item.channelId === channel)).toBe(true);
   });
 

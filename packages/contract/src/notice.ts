@@ -16,7 +16,11 @@ export const Notice = z.object({
 });
 export type Notice = z.infer<typeof Notice>;
 
-export const NoticeDetail = Notice.extend({ body: z.string() });
+/** A neighbouring notice in the list's order (newest first): `previous` is older, `next` newer. */
+export const NoticeLink = z.object({ contentId: z.number().int(), title: z.string() });
+
+/** `body` is HTML sanitised on the server (an allowlist of formatting, links and images). */
+export const NoticeDetail = Notice.extend({ body: z.string(), previous: NoticeLink.nullable(), next: NoticeLink.nullable() });
 export type NoticeDetail = z.infer<typeof NoticeDetail>;
 
 export const NoticePage = pageOf(Notice);

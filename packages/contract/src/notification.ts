@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MemberRole, NotificationGroup } from './enums';
+import { ApplicationStatus, MemberRole, NotificationGroup } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
 import { Instant } from './time';
+import { UnreadCount } from './unread-count';
 
 /** What happened; with `params` the browser writes the message in the reader's language. */
 export const NotificationType = z.enum([
@@ -14,8 +15,17 @@ export const NotificationType = z.enum([
   'TRANSFER_ACCEPTED',
   'TRANSFER_DECLINED',
   'TRANSFER_EXPIRED',
+  'MEMBER_ADDED',
   'MEMBER_REMOVED',
   'MEMBER_LEFT',
+  'APPLICATION_REVIEW',
+  'APPLICATION_APPROVED',
+  'APPLICATION_REJECTED',
+  'LIVE_STARTED',
+  'LIVE_ENDED',
+  'LIVE_INTERRUPTED',
+  'CONTENT_PUBLISHED',
+  'RESERVATION_FAILED',
   'LOOP_PROCESSED',
   'LOOP_FAILED',
   'OPERATOR_MESSAGE',
@@ -26,6 +36,10 @@ export const NotificationParams = z.object({
   channelName: z.string().optional(),
   actorName: z.string().optional(),
   role: MemberRole.optional(),
+  /** The title of the live, content or loop the notification is about. */
+  title: z.string().optional(),
+  /** An application's new status (APPLICATION_*). */
+  applicationStatus: ApplicationStatus.optional(),
 });
 export type NotificationParams = z.infer<typeof NotificationParams>;
 
@@ -45,21 +59,49 @@ export const Notification = z.object({
   timeString: z.string(),
   landingUrl: z.string().nullable(),
   channelId: z.number().int().nullable(),
+  /** The channel's current name (null for the operator's), shown with its image (`imageUrl`). */
+  channelName: z.string().nullable(),
 });
 export type Notification = z.infer<typeof Notification>;
 
-export const NotificationPage = pageOf(Notification);
+/**
+ * Spec's paged response plus `nextCursor`: the id to pass as `cursor` for the
+ * next rows (keyset paging, flat at any depth); null at the end.
+ * `totalElements` is exact for the groups (a counter kept in the transaction
+ * of every change) and capped at NOTIFICATION_COUNT_CAP for one channel's list.
+ */
+export const NotificationPage = pageOf(Notification).extend({ nextCursor: z.number().int().nullable() });
+export type NotificationPage = z.infer<typeof NotificationPage>;
+
+export const NOTIFICATION_COUNT_CAP = 1000;
+
+/** Rows strictly older than this id (the previous answer's `nextCursor`); `page` is then ignored. */
+const cursor = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
 
 export const NotificationListQuery = z.object({
   group: NotificationGroup.default('ALL'),
   page: pageNumber.default(0),
   size: pageSize(20),
+  cursor,
 });
 
 export const ChannelNotificationQuery = z.object({
   page: pageNumber.default(0),
   size: pageSize(20),
+  cursor,
 });
 
-export const UnreadCount = z.object({ count: z.number().int() });
-export type UnreadCount = z.infer<typeof UnreadCount>;
+export { UnreadCount } from './unread-count';
+
+/**
+ * What `GET /api/my/notifications/stream` (Server-Sent Events) sends:
+ * `event: notification` with `id: <notification id>` and a Notification as data;
+ * `event: unread` with an UnreadCount whenever the count changes (a new
+ * notification, a read in another tab or on another instance); `: heartbeat`
+ * comments. A reconnect with `Last-Event-ID` first gets what it missed.
+ */
+export const NotificationStreamEvent = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('notification'), data: Notification }),
+  z.object({ event: z.literal('unread'), data: UnreadCount }),
+]);
+export type NotificationStreamEvent = z.infer<typeof NotificationStreamEvent>;

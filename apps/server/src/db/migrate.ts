@@ -4,6 +4,7 @@ import * as channelManagement from './migrations/0002-channel-management';
 import * as structuredNotifications from './migrations/0003-structured-notifications';
 import * as sessionIdleAndPurge from './migrations/0004-session-idle-and-purge';
 import * as hotPaths from './migrations/0005-hot-paths';
+import * as notificationDelivery from './migrations/0006-notification-delivery';
 import * as loops from './migrations/0012-loops';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-structured-notifications': structuredNotifications,
   '0004-session-idle-and-purge': sessionIdleAndPurge,
   '0005-hot-paths': hotPaths,
+  '0006-notification-delivery': notificationDelivery,
   '0012-loops': loops,
 };
 

@@ -184,6 +184,9 @@ export type Database = {
   user_counters: {
     user_id: number;
     unread_notifications: Generated<number>;
+    /** Migration 0006: every notification of the person, and those from the operator (no channel). */
+    total_notifications: Generated<number>;
+    operator_notifications: Generated<number>;
   };
   notifications: {
     id: Generated<number>;

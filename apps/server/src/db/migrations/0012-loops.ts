@@ -31,10 +31,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- The restart sweep looks for loops left mid-processing.
     CREATE INDEX loops_unfinished ON loops (status) WHERE status IN ('RESERVED', 'START', 'PROCESSING');
 
-    ALTER TABLE notifications DROP CONSTRAINT notifications_type_check;
-    ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (
-      'INVITE_RECEIVED', 'INVITE_ACCEPTED', 'INVITE_DECLINED', 'INVITE_CANCELLED', 'INVITE_EXPIRED',
-      'TRANSFER_REQUESTED', 'TRANSFER_ACCEPTED', 'TRANSFER_DECLINED', 'TRANSFER_EXPIRED',
-      'MEMBER_REMOVED', 'MEMBER_LEFT', 'OPERATOR_MESSAGE', 'LOOP_PROCESSED', 'LOOP_FAILED'));
   `.execute(db);
 }

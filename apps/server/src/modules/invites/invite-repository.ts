@@ -66,7 +66,7 @@ export async function declineDueInvites(trx: Transaction<Database>, now: Date) {
     .set({ status: 'DECLINED', declined_automatically: true, responded_at: now })
     .where('status', '=', 'PENDING')
     .where('expires_at', '<=', now)
-    .returning(['id', 'channel_id', 'invitee_user_id', 'role'])
+    .returning(['id', 'channel_id', 'invitee_user_id', 'inviter_user_id', 'role'])
     .execute();
 }
 

@@ -4,8 +4,8 @@ import type { ChannelRow, Database, Db } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { channelNameAndStatus } from '../channels/channel-repository';
 import { logActivity } from '../members/activity-repository';
-import { addMembership, channelOwner, findUserByLogin, lockMemberships, memberRole, setRole, userName } from '../members/member-repository';
-import { insertNotification } from '../notifications/notification-repository';
+import { addMembership, channelMemberIds, channelOwner, findUserByLogin, lockMemberships, memberRole, setRole, userName } from '../members/member-repository';
+import { landing, notify } from '../notifications/notification-producer';
 import { isPastDeadline, transition } from './invitation-state';
 import { declineDueInvites, findInvite, insertInvite, lockInvite, settleInvite } from './invite-repository';
 
@@ -15,10 +15,31 @@ type InviteRow = NonNullable<Awaited<ReturnType<typeof lockInvite>>>;
 const isUniqueViolation = (error: unknown, constraint: string) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '23505' && 'constraint' in error && error.constraint === constraint;
 
-/** An invite past its deadline is declined automatically, wherever that is noticed first. */
-async function expireInvite(trx: Trx, invite: Pick<InviteRow, 'id' | 'channel_id' | 'invitee_user_id' | 'role'>, now: Date, alreadySettled = false) {
+/**
+ * An invite past its deadline is declined automatically, wherever that is noticed first;
+ * the invitee and whoever sent it are told.
+ */
+async function expireInvite(
+  trx: Trx,
+  invite: Pick<InviteRow, 'id' | 'channel_id' | 'invitee_user_id' | 'inviter_user_id' | 'role'>,
+  now: Date,
+  alreadySettled = false,
+) {
   if (!alreadySettled && !(await settleInvite(trx, invite.id, 'DECLINED', now, true))) return;
   await logActivity(trx, { channelId: invite.channel_id, action: 'INVITE_DECLINED', actorUserId: null, targetUserId: invite.invitee_user_id, role: invite.role, at: now });
+  const channel = await channelNameAndStatus(trx, invite.channel_id);
+  const about = { id: invite.channel_id, name: channel.name };
+  await notify(trx, { to: invite.invitee_user_id, channel: about, type: 'INVITE_EXPIRED', params: { role: invite.role }, landingUrl: null, at: now });
+  if (invite.inviter_user_id !== null && invite.inviter_user_id !== invite.invitee_user_id) {
+    await notify(trx, {
+      to: invite.inviter_user_id,
+      channel: about,
+      type: 'INVITE_EXPIRED',
+      params: { role: invite.role, actorName: await userName(trx, invite.invitee_user_id) },
+      landingUrl: landing.channelSettings(invite.channel_id),
+      at: now,
+    });
+  }
 }
 
 /** Spec section 4: owner invites unanswered for 30 days are declined automatically. */
@@ -52,14 +73,7 @@ export function inviteService(db: Db) {
         return await db.transaction().execute(async (trx) => {
           const inviteId = await insertInvite(trx, { channelId: channel.id, inviteeId: target.id, inviterId: ownerId, role, at: now });
           await logActivity(trx, { channelId: channel.id, action: 'INVITE_SENT', actorUserId: ownerId, targetUserId: target.id, role, at: now });
-          await insertNotification(trx, {
-            userId: target.id,
-            channelId: channel.id,
-            type: 'INVITE_RECEIVED',
-            params: { channelName: channel.name, role },
-            landingUrl: `/studio/profile/alarm#inviteObjectId=${inviteId}`,
-            at: now,
-          });
+          await notify(trx, { to: target.id, channel, type: 'INVITE_RECEIVED', params: { role }, landingUrl: landing.invite(inviteId), at: now });
           return { inviteId };
         });
       } catch (error) {
@@ -78,6 +92,15 @@ export function inviteService(db: Db) {
         if (step.kind === 'refuse') throw new AppError('INVITE_NOT_PENDING');
         if (!(await settleInvite(trx, inviteId, step.to, now))) return;
         await logActivity(trx, { channelId, action: 'INVITE_CANCELLED', actorUserId: ownerId, targetUserId: invite.invitee_user_id, role: invite.role, at: now });
+        const channel = await channelNameAndStatus(trx, channelId);
+        await notify(trx, {
+          to: invite.invitee_user_id,
+          channel: { id: channelId, name: channel.name },
+          type: 'INVITE_CANCELLED',
+          params: { role: invite.role },
+          landingUrl: null,
+          at: now,
+        });
       });
     },
 
@@ -122,16 +145,15 @@ export function inviteService(db: Db) {
         else if (invite.role === 'OWNER' && current !== 'OWNER') await setRole(trx, channel.id, userId, 'OWNER');
         await settleInvite(trx, inviteId, step.to, now);
         await logActivity(trx, { channelId: channel.id, action: 'INVITE_ACCEPTED', actorUserId: userId, targetUserId: userId, role: invite.role, at: now });
-        if (invite.inviter_user_id && invite.inviter_user_id !== userId) {
-          await insertNotification(trx, {
-            userId: invite.inviter_user_id,
-            channelId: channel.id,
-            type: 'INVITE_ACCEPTED',
-            params: { channelName: channel.name, actorName: await userName(trx, userId), role: invite.role },
-            landingUrl: `/studio/channels/${channel.id}`,
-            at: now,
-          });
+        const about = { id: channel.id, name: channel.name };
+        const actorName = await userName(trx, userId);
+        const inviter = invite.inviter_user_id !== null && invite.inviter_user_id !== userId ? invite.inviter_user_id : null;
+        if (inviter !== null) {
+          await notify(trx, { to: inviter, channel: about, type: 'INVITE_ACCEPTED', params: { actorName, role: invite.role }, landingUrl: landing.channel(channel.id), at: now });
         }
+        // The rest of the team learns who joined (the inviter was just told, the newcomer knows).
+        const team = (await channelMemberIds(trx, channel.id)).filter((id) => id !== userId && id !== inviter);
+        await notify(trx, { to: team, channel: about, type: 'MEMBER_ADDED', params: { actorName, role: invite.role }, landingUrl: landing.channelSettings(channel.id), at: now });
         return { channelId: channel.id };
       });
       if ('refused' in outcome) throw new AppError(outcome.refused);
@@ -146,6 +168,17 @@ export function inviteService(db: Db) {
         if (step.kind === 'refuse') throw new AppError('INVITE_NOT_PENDING');
         if (!(await settleInvite(trx, inviteId, step.to, now))) return;
         await logActivity(trx, { channelId: invite.channel_id, action: 'INVITE_DECLINED', actorUserId: userId, targetUserId: userId, role: invite.role, at: now });
+        if (invite.inviter_user_id !== null && invite.inviter_user_id !== userId) {
+          const channel = await channelNameAndStatus(trx, invite.channel_id);
+          await notify(trx, {
+            to: invite.inviter_user_id,
+            channel: { id: invite.channel_id, name: channel.name },
+            type: 'INVITE_DECLINED',
+            params: { actorName: await userName(trx, userId), role: invite.role },
+            landingUrl: landing.channelSettings(invite.channel_id),
+            at: now,
+          });
+        }
       });
     },
   };

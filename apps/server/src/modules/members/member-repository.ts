@@ -40,6 +40,12 @@ export async function channelOwner(db: Executor, channelId: number) {
     .executeTakeFirst();
 }
 
+/** Everyone on a channel's team (bounded: a channel's managers), for notifying them. */
+export async function channelMemberIds(db: Executor, channelId: number): Promise<number[]> {
+  const rows = await db.selectFrom('channel_members').select('user_id').where('channel_id', '=', channelId).orderBy('user_id').execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** Locks a channel's memberships so a parallel owner change waits for this transaction. */
 export async function lockMemberships(trx: Transaction<Database>, channelId: number): Promise<void> {
   await trx.selectFrom('channel_members').select('user_id').where('channel_id', '=', channelId).forUpdate().execute();

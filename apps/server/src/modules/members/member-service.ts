@@ -1,7 +1,7 @@
 import type { ChannelRow, Db } from '../../db/schema';
 import type { MemberRole } from '@studio/contract/enums';
 import { AppError } from '../../lib/errors';
-import { insertNotification } from '../notifications/notification-repository';
+import { landing, notify } from '../notifications/notification-producer';
 import { logActivity } from './activity-repository';
 import { channelOwner, memberRole, removeNonOwner, userName } from './member-repository';
 
@@ -18,7 +18,7 @@ export function memberService(db: Db) {
         const role = await removeNonOwner(trx, channel.id, userId);
         if (!role) return (await memberRole(trx, channel.id, userId)) === 'OWNER' ? 'owner' : 'missing';
         await logActivity(trx, { channelId: channel.id, action: 'MEMBER_REMOVED', actorUserId: ownerId, targetUserId: userId, role, at: now });
-        await insertNotification(trx, { userId, channelId: channel.id, type: 'MEMBER_REMOVED', params: { channelName: channel.name, role }, landingUrl: null, at: now });
+        await notify(trx, { to: userId, channel, type: 'MEMBER_REMOVED', params: { role }, landingUrl: null, at: now });
         return role;
       });
       if (outcome === 'owner') throw new AppError('CANNOT_REMOVE_OWNER');
@@ -34,12 +34,12 @@ export function memberService(db: Db) {
         await logActivity(trx, { channelId: channel.id, action: 'MEMBER_LEFT', actorUserId: userId, targetUserId: userId, role: removed, at: now });
         const owner = await channelOwner(trx, channel.id);
         if (owner) {
-          await insertNotification(trx, {
-            userId: owner.id,
-            channelId: channel.id,
+          await notify(trx, {
+            to: owner.id,
+            channel,
             type: 'MEMBER_LEFT',
-            params: { channelName: channel.name, actorName: await userName(trx, userId), role: removed },
-            landingUrl: `/studio/channels/${channel.id}/settings`,
+            params: { actorName: await userName(trx, userId), role: removed },
+            landingUrl: landing.channelSettings(channel.id),
             at: now,
           });
         }

@@ -1,6 +1,8 @@
-import type { NoticeCategory } from '@studio/contract/enums';
+import { NoticeCategory } from '@studio/contract/enums';
+
+const NoticeCategoryValues = NoticeCategory.options;
 import { toPage, type Page } from '@studio/contract/page';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 
 export type NoticeRecord = { id: number; category: NoticeCategory; title: string; publishedAt: Date };
@@ -23,6 +25,27 @@ export function noticeRepository(db: Db) {
         published(categories, now).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       ]);
       return toPage(rows, Number(total.count), page, size);
+    },
+    /** The published notices just older and just newer than one, in the list's order (published, then id). */
+    async neighbours(notice: { id: number; publishedAt: Date }, now: Date): Promise<{ previous: { id: number; title: string } | undefined; next: { id: number; title: string } | undefined }> {
+      const all = NoticeCategoryValues;
+      const [previous, next] = await Promise.all([
+        published(all, now)
+          .select(['id', 'title'])
+          .where(sql<boolean>`(published_at, id) < (${notice.publishedAt}, ${notice.id})`)
+          .orderBy('published_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+        published(all, now)
+          .select(['id', 'title'])
+          .where(sql<boolean>`(published_at, id) > (${notice.publishedAt}, ${notice.id})`)
+          .orderBy('published_at', 'asc')
+          .orderBy('id', 'asc')
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return { previous, next };
     },
     async find(id: number, now: Date): Promise<(NoticeRecord & { body: string }) | undefined> {
       return db

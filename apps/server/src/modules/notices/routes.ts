@@ -6,6 +6,7 @@ import { type Notice, NoticeDetail, NoticeListQuery, NoticePage } from '@studio/
 import { ContentIdParams } from '@studio/contract/params';
 import { errorResponses } from '@studio/contract/responses';
 import { notFound } from '../../lib/errors';
+import { noticeBodyHtml } from './notice-body';
 import { noticeRepository, type NoticeRecord } from './notice-repository';
 
 /** `timeString` (a spec field) is the Korean date of `publishedAt`; a notice is new for three days. */
@@ -39,7 +40,9 @@ export async function noticeRoutes(instance: FastifyInstance) {
       const now = app.clock.now();
       const notice = await notices.find(request.params.contentId, now);
       if (!notice) throw notFound('notice');
-      return { ...present(notice, now), body: notice.body };
+      const { previous, next } = await notices.neighbours(notice, now);
+      const link = (found: { id: number; title: string } | undefined) => (found ? { contentId: found.id, title: found.title } : null);
+      return { ...present(notice, now), body: noticeBodyHtml(notice.body), previous: link(previous), next: link(next) };
     },
   );
 }

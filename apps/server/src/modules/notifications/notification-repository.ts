@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { NotificationGroup } from '@studio/contract/enums';
-import type { Notification, NotificationParams, NotificationType } from '@studio/contract/notification';
-import { toPage, type Page } from '@studio/contract/page';
+import { NOTIFICATION_COUNT_CAP, type Notification, type NotificationParams, type NotificationType } from '@studio/contract/notification';
+import type { Page } from '@studio/contract/page';
 import type { Database, Db } from '../../db/schema';
-import { koreanNotificationText } from './notification-text';
+import { notify } from './notification-producer';
 
 type Executor = Db | Transaction<Database>;
 
@@ -17,67 +17,138 @@ type NewNotification = {
   | { type: 'OPERATOR_MESSAGE'; params?: NotificationParams; message: string }
 );
 
-/** Writes a notification inside the caller's transaction, so it exists exactly when the change it reports does. */
+/**
+ * @deprecated Call `notify(tx, …)` from notification-producer.ts. Kept as a thin alias so code
+ * written against the earlier helper compiles; it goes through the same producer (and so is
+ * announced), inside the caller's transaction when given one.
+ */
 export async function insertNotification(db: Executor, entry: NewNotification): Promise<number> {
-  const params = entry.params ?? {};
-  const message = entry.type === 'OPERATOR_MESSAGE' ? entry.message : koreanNotificationText(entry.type, params);
-  const row = await db
-    .insertInto('notifications')
-    .values({
-      user_id: entry.userId,
-      channel_id: entry.channelId,
-      type: entry.type,
-      params: JSON.stringify(params),
-      message,
-      landing_url: entry.landingUrl,
-      image_url: null,
-      created_at: entry.at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const channel = entry.channelId === null ? null : { id: entry.channelId, name: entry.params?.channelName ?? '' };
+  const write = async (tx: Transaction<Database>) => {
+    const common = { to: entry.userId, landingUrl: entry.landingUrl, at: entry.at };
+    const ids =
+      entry.type === 'OPERATOR_MESSAGE'
+        ? await notify(tx, { ...common, type: entry.type, channel, message: entry.message, ...(entry.params ? { params: entry.params } : {}) })
+        : await notify(tx, { ...common, type: entry.type, channel: requireChannel(channel, entry.type), params: entry.params });
+    return ids[0] ?? 0;
+  };
+  return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
+}
+
+function requireChannel<T>(channel: T | null, type: string): T {
+  if (channel === null) throw new Error(`a ${type} notification is about a channel: channelId is required`);
+  return channel;
 }
 
 /** A notification as stored; the spec's `timeString` is added where the answer is written. */
 export type NotificationRecord = Omit<Notification, 'timeString' | 'createdAt'> & { createdAt: Date };
 
+export type NotificationSlice = { page: number; size: number; cursor?: number | undefined };
+
+function counterColumn(group: NotificationGroup) {
+  return group === 'ALL' ? 'total' : group === 'ADMIN' ? 'operator' : 'channel';
+}
+
 export function notificationRepository(db: Db) {
   const forGroup = (userId: number, group: NotificationGroup, channelId?: number) => {
-    let query = db.selectFrom('notifications').where('user_id', '=', userId);
-    if (channelId !== undefined) query = query.where('channel_id', '=', channelId);
+    let query = db.selectFrom('notifications as n').where('n.user_id', '=', userId);
+    if (channelId !== undefined) query = query.where('n.channel_id', '=', channelId);
     // ADMIN: from the studio operator (no channel); CHANNEL: about one of the person's channels.
-    if (group === 'ADMIN') query = query.where('channel_id', 'is', null);
-    if (group === 'CHANNEL') query = query.where('channel_id', 'is not', null);
+    if (group === 'ADMIN') query = query.where('n.channel_id', 'is', null);
+    if (group === 'CHANNEL') query = query.where('n.channel_id', 'is not', null);
     return query;
   };
 
-  return {
-    async list(userId: number, group: NotificationGroup, page: number, size: number, channelId?: number): Promise<Page<NotificationRecord>> {
-      const [rows, total] = await Promise.all([
-        forGroup(userId, group, channelId)
-          .select(['id', 'type', 'params', 'message', 'image_url', 'read_at', 'created_at', 'landing_url', 'channel_id'])
-          .orderBy('id', 'desc')
-          .limit(size)
-          .offset(page * size)
-          .execute(),
-        forGroup(userId, group, channelId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  /** The channel's current name and image ride along (a join by key on the page's rows only). */
+  const rowsOf = (userId: number, group: NotificationGroup, channelId?: number) =>
+    forGroup(userId, group, channelId)
+      .leftJoin('channels as c', 'c.id', 'n.channel_id')
+      .select([
+        'n.id',
+        'n.type',
+        'n.params',
+        'n.message',
+        'n.image_url',
+        'n.read_at',
+        'n.created_at',
+        'n.landing_url',
+        'n.channel_id',
+        'c.name as channel_name',
+        'c.profile_image_url as channel_image_url',
       ]);
-      return toPage(
-        rows.map((row) => ({
-          id: row.id,
-          type: row.type,
-          params: row.params,
-          message: row.message,
-          imageUrl: row.image_url,
-          read: row.read_at !== null,
-          createdAt: row.created_at,
-          landingUrl: row.landing_url,
-          channelId: row.channel_id,
-        })),
-        Number(total.count),
-        page,
+
+  type Row = Awaited<ReturnType<ReturnType<typeof rowsOf>['execute']>>[number];
+  const toRecord = (row: Row): NotificationRecord => ({
+    id: row.id,
+    type: row.type,
+    params: row.params,
+    message: row.message,
+    imageUrl: row.image_url ?? row.channel_image_url ?? null,
+    read: row.read_at !== null,
+    createdAt: row.created_at,
+    landingUrl: row.landing_url,
+    channelId: row.channel_id,
+    channelName: row.channel_id === null ? null : (row.channel_name ?? null),
+  });
+
+  /** Exact totals from the counters kept in the transaction of every change (migration 0006): one row by key. */
+  const groupTotal = async (userId: number, group: NotificationGroup): Promise<number> => {
+    const row = await db
+      .selectFrom('user_counters')
+      .select(['total_notifications as total', 'operator_notifications as operator'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return 0;
+    const column = counterColumn(group);
+    return column === 'total' ? row.total : column === 'operator' ? row.operator : row.total - row.operator;
+  };
+
+  /** One channel's list has no counter: counted through its index, at most up to the cap. */
+  const channelTotal = async (userId: number, channelId: number): Promise<number> => {
+    const row = await db
+      .selectFrom((eb) =>
+        eb.selectFrom('notifications').select('id').where('user_id', '=', userId).where('channel_id', '=', channelId).limit(NOTIFICATION_COUNT_CAP).as('capped'),
+      )
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  };
+
+  return {
+    /**
+     * Newest first. With a cursor (the previous answer's `nextCursor`) it is keyset paging
+     * (`id < cursor` on the person's index: flat at any depth); without, page and size.
+     * One row more than asked tells whether this is the last slice.
+     */
+    async list(userId: number, group: NotificationGroup, slice: NotificationSlice, channelId?: number): Promise<Page<NotificationRecord> & { nextCursor: number | null }> {
+      const { page, size, cursor } = slice;
+      let rows = rowsOf(userId, group, channelId).orderBy('n.id', 'desc').limit(size + 1);
+      rows = cursor === undefined ? rows.offset(page * size) : rows.where('n.id', '<', cursor);
+      const [found, totalElements] = await Promise.all([
+        rows.execute(),
+        channelId === undefined ? groupTotal(userId, group) : channelTotal(userId, channelId),
+      ]);
+      const last = found.length <= size;
+      const content = found.slice(0, size).map(toRecord);
+      return {
+        content,
+        totalElements,
+        number: page,
         size,
-      );
+        numberOfElements: content.length,
+        last,
+        nextCursor: last ? null : (content.at(-1)?.id ?? null),
+      };
+    },
+    /** The rows a reconnecting stream missed (ids after the last it saw), oldest first, bounded. */
+    async after(userId: number, afterId: number, limit: number): Promise<NotificationRecord[]> {
+      const rows = await rowsOf(userId, 'ALL').where('n.id', '>', afterId).orderBy('n.id', 'asc').limit(limit).execute();
+      return rows.map(toRecord);
+    },
+    /** One notification of one person, for its announcement on the streams. */
+    async findOwn(userId: number, id: number): Promise<NotificationRecord | undefined> {
+      const row = await rowsOf(userId, 'ALL').where('n.id', '=', id).executeTakeFirst();
+      return row ? toRecord(row) : undefined;
     },
     /** Kept by a trigger in the transaction of every change (migration 0005): one row by key, no COUNT(*). */
     async unreadCount(userId: number): Promise<number> {
@@ -89,14 +160,17 @@ export function notificationRepository(db: Db) {
       const row = await db.selectFrom('notifications').select(['user_id']).where('id', '=', id).executeTakeFirst();
       if (!row) return 'missing';
       if (row.user_id !== userId) return 'foreign';
+      // Only an unread row is written: a repeat touches nothing (and so announces nothing).
       await db
         .updateTable('notifications')
         .set({ read_at: sql`coalesce(read_at, ${at})` })
         .where('id', '=', id)
         .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
         .execute();
       return 'ok';
     },
+    /** Walks only the unread rows (partial index), however long the person's history. */
     async markAllRead(userId: number, at: Date): Promise<number> {
       const result = await db
         .updateTable('notifications')
@@ -109,7 +183,7 @@ export function notificationRepository(db: Db) {
   };
 }
 
-/** A notification row as given (message and read state included): for seeds and tests. Studio code uses insertNotification. */
+/** A notification row as given (message and read state included): for seeds and tests. Studio code uses notify(). */
 export async function insertNotificationRow(
   db: Executor,
   values: Omit<Insertable<Database['notifications']>, 'params'> & { params: NotificationParams },

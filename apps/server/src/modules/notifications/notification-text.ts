@@ -11,6 +11,7 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
   const channel = params.channelName ?? '';
   const actor = params.actorName ?? '';
   const role = params.role ? ROLE_TEXT[params.role] : '';
+  const title = params.title ?? '';
   switch (type) {
     case 'INVITE_RECEIVED':
       return `${channel} 채널의 ${role}로 초대되었습니다.`;
@@ -30,10 +31,28 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
       return `${actor} 님이 ${channel} 채널의 소유권 이전을 거절했습니다.`;
     case 'TRANSFER_EXPIRED':
       return '소유권 이전 요청이 7일 동안 응답이 없어 자동으로 거절되었습니다.';
+    case 'MEMBER_ADDED':
+      return `${actor} 님이 ${channel} 채널의 ${role}로 참여했습니다.`;
     case 'MEMBER_REMOVED':
       return `${channel} 채널의 ${role} 권한이 해제되었습니다.`;
     case 'MEMBER_LEFT':
       return `${actor} 님이 ${channel} 채널을 떠났습니다.`;
+    case 'APPLICATION_REVIEW':
+      return `${channel} 채널 입점 신청을 검토하고 있습니다.`;
+    case 'APPLICATION_APPROVED':
+      return `${channel} 채널 입점 신청이 승인되었습니다.`;
+    case 'APPLICATION_REJECTED':
+      return `${channel} 채널 입점 신청이 반려되었습니다.`;
+    case 'LIVE_STARTED':
+      return `${channel} 채널의 라이브 '${title}' 방송이 시작되었습니다.`;
+    case 'LIVE_ENDED':
+      return `${channel} 채널의 라이브 '${title}' 방송이 종료되었습니다.`;
+    case 'LIVE_INTERRUPTED':
+      return `${channel} 채널의 라이브 '${title}' 방송이 중단되었습니다. 송출 상태를 확인해 주세요.`;
+    case 'CONTENT_PUBLISHED':
+      return `${channel} 채널에 '${title}' 콘텐츠가 게시되었습니다.`;
+    case 'RESERVATION_FAILED':
+      return `${channel} 채널의 '${title}' 예약 게시에 실패했습니다.`;
     case 'LOOP_PROCESSED':
       return `${channel} 채널에 올린 루프 영상의 처리가 끝났습니다. 게시할 수 있습니다.`;
     case 'LOOP_FAILED':

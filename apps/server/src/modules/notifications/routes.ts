@@ -3,19 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChannelNotificationQuery, NotificationListQuery, NotificationPage, UnreadCount } from '@studio/contract/notification';
 import { ChannelIdParams, IdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
-import { formatTimeString } from '@studio/contract/format';
-import type { Notification } from '@studio/contract/notification';
+import { z } from 'zod';
 import type { Page } from '@studio/contract/page';
 import { forbidden, notFound } from '../../lib/errors';
 import { requireChannel, requireUser } from '../../plugins/require-user';
+import { present } from './notification-hub';
 import { notificationRepository, type NotificationRecord } from './notification-repository';
 
 /** The instant leaves as ISO; `timeString` (a spec field) is its Korean relative text at answer time. */
-function present(page: Page<NotificationRecord>, now: Date): Page<Notification> {
-  return {
-    ...page,
-    content: page.content.map(({ createdAt, ...rest }) => ({ ...rest, createdAt: createdAt.toISOString(), timeString: formatTimeString(createdAt, now) })),
-  };
+function presentPage<P extends Page<NotificationRecord>>(page: P, now: Date) {
+  return { ...page, content: page.content.map((record) => present(record, now)) };
+}
+
+/** EventSource sends back the last `id:` it saw; anything else is ignored (a fresh stream). */
+function lastEventIdOf(header: string | string[] | undefined): number | undefined {
+  return typeof header === 'string' && /^[1-9][0-9]{0,15}$/.test(header) && Number.isSafeInteger(Number(header)) ? Number(header) : undefined;
 }
 
 export async function notificationRoutes(instance: FastifyInstance) {
@@ -27,8 +29,8 @@ export async function notificationRoutes(instance: FastifyInstance) {
     '/my/notifications',
     { config: { access: 'session' }, schema: { tags, querystring: NotificationListQuery, response: { 200: NotificationPage, ...errorResponses } } },
     async (request) => {
-      const { group, page, size } = request.query;
-      return present(await notifications.list(requireUser(request).id, group, page, size), app.clock.now());
+      const { group, page, size, cursor } = request.query;
+      return presentPage(await notifications.list(requireUser(request).id, group, { page, size, cursor }), app.clock.now());
     },
   );
 
@@ -46,7 +48,8 @@ export async function notificationRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { channel, user } = requireChannel(request);
-      return present(await notifications.list(user.id, 'ALL', request.query.page, request.query.size, channel.id), app.clock.now());
+      const { page, size, cursor } = request.query;
+      return presentPage(await notifications.list(user.id, 'ALL', { page, size, cursor }, channel.id), app.clock.now());
     },
   );
 
@@ -56,6 +59,27 @@ export async function notificationRoutes(instance: FastifyInstance) {
     async (request) => {
       const { id } = requireUser(request);
       return { count: await app.sessions.unreadCount(id, () => notifications.unreadCount(id)) };
+    },
+  );
+
+  app.get(
+    '/my/notifications/stream',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'Server-Sent Events: new notifications and unread-count changes as they happen',
+        description:
+          '`text/event-stream`. `event: unread` carries `{count}` (also first, on connect); `event: notification` carries a Notification ' +
+          'with `id:` its id; `: heartbeat` comments keep proxies open. A reconnect with `Last-Event-ID` first receives what it missed ' +
+          '(at most 50). Ends when the session is signed out, and every 15 minutes (the browser reconnects).',
+        response: { 200: z.string().describe('text/event-stream'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.hijack();
+      await app.notificationHub.open(reply, user, lastEventIdOf(request.headers['last-event-id']));
     },
   );
 

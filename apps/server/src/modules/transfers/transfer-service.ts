@@ -6,7 +6,7 @@ import { channelNameAndStatus } from '../channels/channel-repository';
 import { isPastDeadline, transition } from '../invites/invitation-state';
 import { logActivity } from '../members/activity-repository';
 import { addMembership, channelOwner, findUserByLogin, lockMemberships, memberRole, setRole, userName, userProfile } from '../members/member-repository';
-import { insertNotification } from '../notifications/notification-repository';
+import { landing, notify } from '../notifications/notification-producer';
 import { declineDueTransfers, findTransfer, insertTransfer, lockTransfer, settleTransfer } from './transfer-repository';
 
 type Trx = Transaction<Database>;
@@ -15,19 +15,14 @@ type TransferRow = NonNullable<Awaited<ReturnType<typeof lockTransfer>>>;
 const isUniqueViolation = (error: unknown, constraint: string) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '23505' && 'constraint' in error && error.constraint === constraint;
 
-/** A transfer past its deadline is declined automatically, and the owner who started it is told. */
+/** A transfer past its deadline is declined automatically; the owner who started it and its recipient are told. */
 async function expireTransfer(trx: Trx, transfer: Pick<TransferRow, 'id' | 'channel_id' | 'to_user_id' | 'from_user_id'>, now: Date, alreadySettled = false) {
   if (!alreadySettled && !(await settleTransfer(trx, transfer.id, 'DECLINED', now, true))) return;
   await logActivity(trx, { channelId: transfer.channel_id, action: 'TRANSFER_DECLINED', actorUserId: null, targetUserId: transfer.to_user_id, role: 'OWNER', at: now });
   const channel = await channelNameAndStatus(trx, transfer.channel_id);
-  await insertNotification(trx, {
-    userId: transfer.from_user_id,
-    channelId: transfer.channel_id,
-    type: 'TRANSFER_EXPIRED',
-    params: { channelName: channel.name },
-    landingUrl: `/studio/channels/${transfer.channel_id}/settings`,
-    at: now,
-  });
+  const about = { id: transfer.channel_id, name: channel.name };
+  await notify(trx, { to: transfer.from_user_id, channel: about, type: 'TRANSFER_EXPIRED', landingUrl: landing.channelSettings(transfer.channel_id), at: now });
+  await notify(trx, { to: transfer.to_user_id, channel: about, type: 'TRANSFER_EXPIRED', landingUrl: null, at: now });
 }
 
 /** Spec section 4: ownership transfers unanswered for 7 days are declined automatically. */
@@ -60,12 +55,12 @@ export function transferService(db: Db) {
         return await db.transaction().execute(async (trx) => {
           const transferId = await insertTransfer(trx, { channelId: channel.id, fromUserId: ownerId, toUserId: target.id, at: now });
           await logActivity(trx, { channelId: channel.id, action: 'TRANSFER_STARTED', actorUserId: ownerId, targetUserId: target.id, role: 'OWNER', at: now });
-          await insertNotification(trx, {
-            userId: target.id,
-            channelId: channel.id,
+          await notify(trx, {
+            to: target.id,
+            channel,
             type: 'TRANSFER_REQUESTED',
-            params: { channelName: channel.name, actorName: await userName(trx, ownerId) },
-            landingUrl: `/studio/profile/alarm#transferObjectId=${transferId}`,
+            params: { actorName: await userName(trx, ownerId) },
+            landingUrl: landing.transfer(transferId),
             at: now,
           });
           return { transferId };
@@ -127,12 +122,12 @@ export function transferService(db: Db) {
         else await addMembership(trx, channel.id, userId, 'OWNER', now);
         await settleTransfer(trx, transferId, step.to, now);
         await logActivity(trx, { channelId: channel.id, action: 'TRANSFER_ACCEPTED', actorUserId: userId, targetUserId: transfer.from_user_id, role: 'OWNER', at: now });
-        await insertNotification(trx, {
-          userId: transfer.from_user_id,
-          channelId: channel.id,
+        await notify(trx, {
+          to: transfer.from_user_id,
+          channel: { id: channel.id, name: channel.name },
           type: 'TRANSFER_ACCEPTED',
-          params: { channelName: channel.name, actorName: await userName(trx, userId) },
-          landingUrl: `/studio/channels/${channel.id}`,
+          params: { actorName: await userName(trx, userId), role: 'MANAGER' },
+          landingUrl: landing.channel(channel.id),
           at: now,
         });
         return { channelId: channel.id };
@@ -149,6 +144,15 @@ export function transferService(db: Db) {
         if (step.kind === 'refuse') throw new AppError('TRANSFER_NOT_PENDING');
         if (!(await settleTransfer(trx, transferId, step.to, now))) return;
         await logActivity(trx, { channelId: transfer.channel_id, action: 'TRANSFER_DECLINED', actorUserId: userId, targetUserId: transfer.from_user_id, role: 'OWNER', at: now });
+        const channel = await channelNameAndStatus(trx, transfer.channel_id);
+        await notify(trx, {
+          to: transfer.from_user_id,
+          channel: { id: transfer.channel_id, name: channel.name },
+          type: 'TRANSFER_DECLINED',
+          params: { actorName: await userName(trx, userId) },
+          landingUrl: landing.channelSettings(transfer.channel_id),
+          at: now,
+        });
       });
     },
   };

@@ -5,6 +5,7 @@ import { useRecordHistoryOnce } from '../../features/history/hooks/use-record-hi
 import { useT } from '../../lib/i18n/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
+import { InvitationPopupHost } from './invitation-popup-host';
 import { ScrollToTop } from './scroll-to-top';
 import { SideNav } from './side-nav';
 import styles from './studio-layout.module.css';
@@ -57,6 +58,7 @@ export function StudioLayout() {
         <Footer />
       </div>
       <ScrollToTop />
+      <InvitationPopupHost />
     </div>
   );
 }

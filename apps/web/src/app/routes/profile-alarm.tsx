@@ -1,56 +1,33 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NotificationGroup } from '@studio/contract/enums';
 import { Page, Section } from '../../components/ui/page';
-import { creatableChannelsQueryOptions } from '../../features/channels/api/get-creatable-channels';
-import { myChannelsQueryOptions } from '../../features/channels/api/get-my-channels';
-import { AlarmInvitationPopup } from '../../features/invitations/components/alarm-invitation-popup';
-import { notificationsQueryOptions } from '../../features/notifications/api/get-notifications';
-import { NOTIFICATION_PAGE_SIZE, NotificationCenter } from '../../features/notifications/components/notification-center';
+import { NotificationCenter, notificationFeedOptions } from '../../features/notifications/components/notification-center';
 import { useT } from '../../lib/i18n/i18n';
 import { type PageModule, settle } from './page-module';
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 0 ? page : 0;
-}
 
 function groupFrom(value: string | null): NotificationGroup {
   return NotificationGroup.catch('ALL').parse(value ?? 'ALL');
 }
 
+/** /profile/alarm. The invite and transfer popups its hash names are opened by the layout, on every page. */
 function ProfileAlarmRoute() {
   const t = useT();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { hash } = useLocation();
   const group = groupFrom(searchParams.get('group'));
-  const page = pageFrom(searchParams.get('page'));
 
   return (
     <Page title={t('page.alarm')}>
       <Section flush>
         <NotificationCenter
           group={group}
-          page={page}
-          onChange={(next) => {
-            const params = new URLSearchParams();
-            if (next.group !== 'ALL') params.set('group', next.group);
-            if (next.page > 0) params.set('page', String(next.page));
-            const search = params.toString();
+          onGroupChange={(next) => {
             // Keep the hash: it carries inviteObjectId / transferObjectId for the popups.
-            void navigate({ search: search ? `?${search}` : '', hash }, { preventScrollReset: true });
+            void navigate({ search: next === 'ALL' ? '' : `?group=${next}`, hash }, { preventScrollReset: true });
           }}
         />
       </Section>
-      <AlarmInvitationPopup
-        onChanged={() => {
-          // An answered invitation changes the channels in the left menu.
-          void queryClient.invalidateQueries({ queryKey: myChannelsQueryOptions().queryKey });
-          void queryClient.invalidateQueries({ queryKey: creatableChannelsQueryOptions().queryKey });
-        }}
-      />
     </Page>
   );
 }
@@ -59,9 +36,6 @@ export const profileAlarmPage: PageModule = {
   Component: ProfileAlarmRoute,
   loader:
     (queryClient) =>
-    ({ request }) => {
-      const searchParams = new URL(request.url).searchParams;
-      const params = { group: groupFrom(searchParams.get('group')), page: pageFrom(searchParams.get('page')), size: NOTIFICATION_PAGE_SIZE };
-      return settle(queryClient.ensureQueryData(notificationsQueryOptions(params)));
-    },
+    ({ request }) =>
+      settle(queryClient.ensureInfiniteQueryData(notificationFeedOptions(groupFrom(new URL(request.url).searchParams.get('group'))))),
 };

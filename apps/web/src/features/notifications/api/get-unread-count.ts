@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { UnreadCount } from '@studio/contract/notification';
+import { UnreadCount } from '@studio/contract/unread-count';
 import { apiClient } from '../../../lib/api-client';
 import { notificationKeys } from './notification-keys';
 
@@ -11,8 +11,8 @@ export function unreadCountQueryOptions() {
   return queryOptions({
     queryKey: notificationKeys.unread(),
     queryFn: ({ signal }) => getUnreadCount(signal),
-    // The badge on every page: shared by the button and the open panel, refreshed while the studio stays open.
+    // The badge on every page, shared by the button and the open panel; the notification stream
+    // (use-notification-stream) sets it as it changes, so it is not polled.
     staleTime: 30_000,
-    refetchInterval: 60_000,
   });
 }

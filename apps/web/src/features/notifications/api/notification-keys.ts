@@ -7,5 +7,6 @@ export const notificationKeys = {
   all: ['my', 'notifications'] as const,
   lists: () => [...notificationKeys.all, 'list'] as const,
   list: (params: NotificationListParams) => [...notificationKeys.lists(), params] as const,
+  feed: (group: NotificationGroup, size: number) => [...notificationKeys.lists(), 'feed', { group, size }] as const,
   unread: () => [...notificationKeys.all, 'unread'] as const,
 };

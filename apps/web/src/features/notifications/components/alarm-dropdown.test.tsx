@@ -35,6 +35,7 @@ const notification = (id: number, read: boolean, channelId: number | null = 7): 
   timeString: '방금 전',
   landingUrl: '/studio/channels/7',
   channelId,
+  channelName: channelId === null ? null : '스튜디오 데일리',
 });
 
 function CurrentPath() {
@@ -46,7 +47,7 @@ function setup(unread: number, items: Notification[]) {
     'POST /api/my/notifications/read/1': { status: 204 },
     'GET /api/my/notifications/unread': { body: { count: unread } },
     'GET /api/my/notifications?group=ALL&page=0&size=5': {
-      body: { content: items, totalElements: items.length, last: true, number: 0, size: 5, numberOfElements: items.length },
+      body: { content: items, totalElements: items.length, last: true, number: 0, size: 5, numberOfElements: items.length, nextCursor: null },
     },
     'POST /api/my/notifications/read': { status: 204 },
   });

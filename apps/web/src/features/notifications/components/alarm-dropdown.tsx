@@ -4,6 +4,7 @@ import { LazyHeaderDropdown } from '../../../components/ui/lazy-header-dropdown'
 import dropdown from '../../../components/ui/dropdown.module.css';
 import { useT } from '../../../lib/i18n/i18n';
 import { unreadCountQueryOptions } from '../api/get-unread-count';
+import { useNotificationStream } from '../hooks/use-notification-stream';
 
 const loadAlarmMenu = () => import('./alarm-menu').then((module) => module.AlarmMenu);
 
@@ -11,6 +12,8 @@ const loadAlarmMenu = () => import('./alarm-menu').then((module) => module.Alarm
 export function AlarmDropdown() {
   const t = useT();
   const unread = useQuery(unreadCountQueryOptions());
+  // The count and the lists follow the server's stream: no polling.
+  useNotificationStream(true);
   const count = unread.data?.count ?? 0;
 
   return (

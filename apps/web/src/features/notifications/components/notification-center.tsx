@@ -1,32 +1,82 @@
-import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useRef } from 'react';
+import { useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { NotificationGroup } from '@studio/contract/enums';
+import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
+import { QueryBoundary } from '../../../components/errors/query-boundary';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { BellIcon } from '../../../components/ui/icons';
-import { PagedList } from '../../../components/ui/paged-list';
-import { useT } from '../../../lib/i18n/i18n';
-import { notificationsQueryOptions } from '../api/get-notifications';
+import { notificationFeedQueryOptions } from '../api/get-notifications';
 import { unreadCountQueryOptions } from '../api/get-unread-count';
 import { useReadAllNotifications } from '../api/read-all-notifications';
 import { useOpenNotification } from '../hooks/use-open-notification';
+import { useNotificationsT } from '../messages';
 import { NotificationItem } from './notification-item';
 import styles from './notification-center.module.css';
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 
+export const notificationFeedOptions = (group: NotificationGroup) => notificationFeedQueryOptions(group, NOTIFICATION_PAGE_SIZE);
+
 type NotificationCenterProps = {
   group: NotificationGroup;
-  page: number;
-  onChange: (next: { group: NotificationGroup; page: number }) => void;
+  onGroupChange: (group: NotificationGroup) => void;
 };
 
-/** The full notification list: group tabs, paging, mark read, mark all read. */
-export function NotificationCenter({ group, page, onChange }: NotificationCenterProps) {
-  const t = useT();
+const emptyKey = { ALL: 'alarm.empty', ADMIN: 'alarm.emptyAdmin', CHANNEL: 'alarm.emptyChannel' } as const;
+
+/** The rows of one group, loading the next slice as the end of the list scrolls into view. */
+function NotificationFeed({ group }: { group: NotificationGroup }) {
+  const t = useNotificationsT();
+  const open = useOpenNotification();
+  const feed = useSuspenseInfiniteQuery(notificationFeedOptions(group));
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || isFetchingNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+    }, { rootMargin: '320px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  const items = feed.data.pages.flatMap((page) => page.content);
+  if (items.length === 0) return <EmptyState icon={<BellIcon />} title={t(emptyKey[group])} />;
+  return (
+    <>
+      <ul className={styles.list}>
+        {items.map((notification) => (
+          <li key={notification.id}>
+            <button type="button" className={`${styles.row} ${notification.read ? '' : styles.unread}`} onClick={() => void open(notification)}>
+              <NotificationItem notification={notification} avatarSize={40} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} className={styles.feedEnd}>
+        {isFetchNextPageError ? (
+          <AsyncErrorBlock compact error={feed.error} onRetry={() => void fetchNextPage()} />
+        ) : hasNextPage ? (
+          // Scrolling loads by itself; the button is there for keyboards and when nothing scrolls.
+          <Button size="small" variant="secondary" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? t('common.loading') : t('alarm.loadMore')}
+          </Button>
+        ) : (
+          <span>{t('alarm.end')}</span>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** The full notification list: group tabs, mark all read, and a feed that pages as the person scrolls. */
+export function NotificationCenter({ group, onGroupChange }: NotificationCenterProps) {
+  const t = useNotificationsT();
   const unread = useQuery(unreadCountQueryOptions());
   const readAll = useReadAllNotifications();
-  const open = useOpenNotification();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const groups = NotificationGroup.options;
   const unreadCount = unread.data?.count ?? 0;
@@ -37,7 +87,7 @@ export function NotificationCenter({ group, page, onChange }: NotificationCenter
     event.preventDefault();
     const nextIndex = (index + step + groups.length) % groups.length;
     tabRefs.current[nextIndex]?.focus();
-    onChange({ group: groups[nextIndex] ?? 'ALL', page: 0 });
+    onGroupChange(groups[nextIndex] ?? 'ALL');
   };
 
   return (
@@ -57,7 +107,7 @@ export function NotificationCenter({ group, page, onChange }: NotificationCenter
               aria-controls="alarm-panel"
               tabIndex={value === group ? 0 : -1}
               className={styles.tab}
-              onClick={() => onChange({ group: value, page: 0 })}
+              onClick={() => onGroupChange(value)}
               onKeyDown={(event) => onTabKeyDown(event, index)}
             >
               {t(`alarm.group.${value}`)}
@@ -72,27 +122,9 @@ export function NotificationCenter({ group, page, onChange }: NotificationCenter
         </div>
       </div>
       <div id="alarm-panel" role="tabpanel" aria-labelledby={`alarm-tab-${group}`}>
-        <PagedList
-          query={notificationsQueryOptions({ group, page, size: NOTIFICATION_PAGE_SIZE })}
-          onPageChange={(nextPage) => onChange({ group, page: nextPage })}
-          empty={<EmptyState icon={<BellIcon />} title={t('alarm.empty')} />}
-        >
-          {(notifications, busy) => (
-            <ul className={styles.list} aria-busy={busy || undefined}>
-              {notifications.map((notification) => (
-                <li key={notification.id}>
-                  <button
-                    type="button"
-                    className={`${styles.row} ${notification.read ? '' : styles.unread}`}
-                    onClick={() => void open(notification)}
-                  >
-                    <NotificationItem notification={notification} avatarSize={40} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </PagedList>
+        <QueryBoundary>
+          <NotificationFeed group={group} />
+        </QueryBoundary>
       </div>
     </>
   );

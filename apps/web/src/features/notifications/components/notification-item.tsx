@@ -14,24 +14,31 @@ export function NotificationItem({ notification, avatarSize = 36 }: Notification
   const format = useFormat();
   const message = renderNotification(notification, t);
   const fromOperator = notification.channelId === null;
+  // Channel identity: the channel's own image and name (its current ones, from the server), one look per channel.
+  const channelName = notification.channelName ?? notification.params.channelName ?? null;
   return (
     <div className={`${styles.item} ${notification.read ? styles.read : ''}`}>
       {fromOperator ? (
         <span className={styles.operator} style={{ width: avatarSize, height: avatarSize }} title={t('notification.operator')}>
           <StudioMark size={Math.round(avatarSize * 0.6)} />
         </span>
-      ) : notification.imageUrl ? (
-        <Avatar src={notification.imageUrl} name={message} size={avatarSize} />
+      ) : channelName !== null ? (
+        <Avatar src={notification.imageUrl} name={channelName} size={avatarSize} />
       ) : (
-        // A channel without an image gets a neutral default, not a letter of the message.
         <span className={styles.channelDefault} style={{ width: avatarSize, height: avatarSize }} aria-hidden="true">
           <ChannelsIcon size={Math.round(avatarSize * 0.5)} />
         </span>
       )}
       <div className={styles.body}>
-        {fromOperator ? <span className={styles.source}>{t('notification.operator')}</span> : null}
+        {fromOperator ? (
+          <span className={`${styles.source} ${styles.operatorSource}`}>{t('notification.operator')}</span>
+        ) : channelName !== null ? (
+          <span className={styles.source}>{t('notification.fromChannel', { channelName })}</span>
+        ) : null}
         <p className={styles.message}>{message}</p>
-        <span className={styles.time}>{format.time(notification)}</span>
+        <time className={styles.time} dateTime={notification.createdAt} title={format.dateTime(notification.createdAt)}>
+          {format.time(notification)}
+        </time>
       </div>
       {notification.read ? (
         <span className={styles.readSpacer} />

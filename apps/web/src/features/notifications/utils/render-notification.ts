@@ -5,7 +5,7 @@ import type { NotificationsT } from '../messages';
 /** The notification types the studio writes words for (the contract's); anything else shows the server's `message`. */
 export const notificationTypes = NotificationTypeEnum.options;
 
-type Param = 'channelName' | 'actorName' | 'role';
+type Param = 'channelName' | 'actorName' | 'role' | 'title';
 
 /** What each text needs; a notification missing one falls back to its message rather than show a hole. */
 const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Param[]> = {
@@ -21,13 +21,22 @@ const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Para
   TRANSFER_EXPIRED: [],
   MEMBER_REMOVED: ['channelName', 'role'],
   MEMBER_LEFT: ['actorName', 'channelName'],
+  MEMBER_ADDED: ['actorName', 'channelName', 'role'],
+  APPLICATION_REVIEW: ['channelName'],
+  APPLICATION_APPROVED: ['channelName'],
+  APPLICATION_REJECTED: ['channelName'],
+  LIVE_STARTED: ['channelName', 'title'],
+  LIVE_ENDED: ['channelName', 'title'],
+  LIVE_INTERRUPTED: ['channelName', 'title'],
+  CONTENT_PUBLISHED: ['channelName', 'title'],
+  RESERVATION_FAILED: ['channelName', 'title'],
   LOOP_PROCESSED: ['channelName'],
   LOOP_FAILED: ['channelName'],
 };
 
 export type RenderableNotification = {
   type?: string;
-  params?: { channelName?: string; actorName?: string; role?: string };
+  params?: { channelName?: string; actorName?: string; role?: string; title?: string };
   message: string;
 };
 
@@ -46,6 +55,7 @@ export function renderNotification(notification: RenderableNotification, t: Noti
   return t(`notification.type.${type}`, {
     channelName: params.channelName ?? '',
     actorName: params.actorName ?? '',
+    title: params.title ?? '',
     role: role.success ? t(`memberRole.${role.data}`) : (params.role ?? ''),
   });
 }

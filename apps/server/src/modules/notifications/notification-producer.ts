@@ -1,0 +1,63 @@
+import { sql, type Transaction } from 'kysely';
+import type { NotificationParams, NotificationType } from '@studio/contract/notification';
+import type { Database } from '../../db/schema';
+import { koreanNotificationText } from './notification-text';
+
+/** The channel the database announces each new notification on, as `<user id>:<notification id>`. */
+export const NEW_NOTIFICATION_CHANNEL = 'studio_notification';
+
+/** Where a notification lands when clicked: one place for every module's addresses. */
+export const landing = {
+  invite: (inviteId: number) => `/studio/profile/alarm#inviteObjectId=${inviteId}`,
+  transfer: (transferId: number) => `/studio/profile/alarm#transferObjectId=${transferId}`,
+  channel: (channelId: number) => `/studio/channels/${channelId}`,
+  channelSettings: (channelId: number) => `/studio/channels/${channelId}/settings`,
+  management: () => '/studio/channels/management',
+  live: (channelId: number, liveId: number) => `/studio/channels/${channelId}/videos/lives/${liveId}`,
+  alarm: () => '/studio/profile/alarm',
+} as const;
+
+type ChannelTyped = Exclude<NotificationType, 'OPERATOR_MESSAGE'>;
+
+/**
+ * One notification to write. `channel` null means the studio operator sent it
+ * (spec: no channelId); every other type is about a channel.
+ */
+export type NotificationEntry = {
+  /** Who is told; several people get one row each. */
+  to: number | readonly number[];
+  landingUrl: string | null;
+  at: Date;
+} & (
+  | { type: ChannelTyped; channel: { id: number; name: string }; params?: Omit<NotificationParams, 'channelName'> }
+  | { type: 'OPERATOR_MESSAGE'; channel: { id: number; name: string } | null; message: string; params?: NotificationParams }
+);
+
+/**
+ * The one producer every module calls, with the transaction of the change it
+ * reports. It takes a Transaction (not the pool) on purpose: the rows and the
+ * `NOTIFY` that announces them to every instance's open streams commit with
+ * the change or not at all, so a rolled-back change is never announced and a
+ * committed one never goes unannounced (PostgreSQL delivers NOTIFY on commit).
+ * Returns the ids written, in the order of `to` (duplicates written once).
+ */
+export async function notify(tx: Transaction<Database>, entry: NotificationEntry): Promise<number[]> {
+  const recipients = [...new Set(typeof entry.to === 'number' ? [entry.to] : entry.to)];
+  if (recipients.length === 0) return [];
+  const params: NotificationParams = entry.channel ? { channelName: entry.channel.name, ...entry.params } : { ...entry.params };
+  const message = entry.type === 'OPERATOR_MESSAGE' ? entry.message : koreanNotificationText(entry.type, params);
+  const channelId = entry.channel?.id ?? null;
+  const paramsJson = JSON.stringify(params);
+  // One round trip: the rows and their announcements (queued until commit).
+  const { rows } = await sql<{ id: string | number }>`
+    WITH written AS (
+      INSERT INTO notifications (user_id, channel_id, type, params, message, landing_url, image_url, created_at)
+      SELECT recipient, ${channelId}::bigint, ${entry.type}, ${paramsJson}::jsonb, ${message}, ${entry.landingUrl}, NULL, ${entry.at}
+      FROM unnest(${recipients}::bigint[]) WITH ORDINALITY AS r (recipient, position)
+      ORDER BY position
+      RETURNING id, user_id
+    )
+    SELECT id, pg_notify(${NEW_NOTIFICATION_CHANNEL}, user_id || ':' || id) FROM written ORDER BY id
+  `.execute(tx);
+  return rows.map((row) => Number(row.id));
+}

@@ -1,0 +1,44 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { UnreadCount } from '@studio/contract/unread-count';
+import { serverUrl } from '../../../lib/runtime-config';
+import { notificationKeys } from '../api/notification-keys';
+
+const STREAM_PATH = '/api/my/notifications/stream';
+
+function countOf(data: string): number | null {
+  try {
+    const parsed: unknown = JSON.parse(data);
+    const count = (parsed as Partial<UnreadCount> | null)?.count;
+    return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Listens to the server's notification stream (Server-Sent Events) and keeps
+ * the query cache current: the unread count is set from each `unread` event
+ * (another tab's read included), lists refetch when a notification arrives or
+ * the count moves. EventSource reconnects by itself and sends Last-Event-ID,
+ * so the server replays what a dropped connection missed. Returns the stop.
+ */
+export function connectNotificationStream(queryClient: QueryClient, url = serverUrl(STREAM_PATH)): () => void {
+  const source = new EventSource(url, { withCredentials: true });
+  let connectedBefore = false;
+  const refreshLists = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
+
+  source.addEventListener('open', () => {
+    // A reconnect: what changed meanwhile beyond the replayed events (reads elsewhere) shows on refetch.
+    if (connectedBefore) refreshLists();
+    connectedBefore = true;
+  });
+  source.addEventListener('unread', (event) => {
+    const count = countOf(event.data as string);
+    if (count === null) return;
+    const previous = queryClient.getQueryData<UnreadCount>(notificationKeys.unread());
+    queryClient.setQueryData<UnreadCount>(notificationKeys.unread(), { count });
+    if (previous !== undefined && previous.count !== count) refreshLists();
+  });
+  source.addEventListener('notification', refreshLists);
+  return () => source.close();
+}
