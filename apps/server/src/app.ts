@@ -23,6 +23,10 @@ import { memberRoutes } from './modules/members/routes';
 import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { operatorAuditRoutes } from './modules/operator/audit-routes';
+import { operatorChannelRoutes } from './modules/operator/channel-routes';
+import { operatorNoticeRoutes } from './modules/operator/notice-routes';
+import { operatorNotificationRoutes } from './modules/operator/notification-routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
@@ -102,6 +106,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(inviteRoutes);
       await api.register(transferRoutes);
       await api.register(contentRoutes);
+      await api.register(operatorChannelRoutes);
+      await api.register(operatorNoticeRoutes);
+      await api.register(operatorNotificationRoutes);
+      await api.register(operatorAuditRoutes);
     },
     { prefix: '/api' },
   );

@@ -16,6 +16,7 @@ export const Notice = z.object({
 });
 export type Notice = z.infer<typeof Notice>;
 
+/** `body` is sanitised rich text (HTML from an allow-list). */
 export const NoticeDetail = Notice.extend({ body: z.string() });
 export type NoticeDetail = z.infer<typeof NoticeDetail>;
 

@@ -201,6 +201,17 @@ export type Database = {
     after: ColumnType<unknown, string | null, string | null>;
     at: Timestamp;
   };
+  operator_broadcasts: {
+    id: Generated<number>;
+    operator_id: number | null;
+    message: string;
+    landing_url: string | null;
+    last_user_id: number;
+    cursor_user_id: Generated<number>;
+    delivered: Generated<number>;
+    created_at: Timestamp;
+    finished_at: NullableTimestamp;
+  };
   demo_seed: {
     id: number;
     seeded_at: Timestamp;

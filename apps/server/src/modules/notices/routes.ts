@@ -6,6 +6,7 @@ import { type Notice, NoticeDetail, NoticeListQuery, NoticePage } from '@studio/
 import { ContentIdParams } from '@studio/contract/params';
 import { errorResponses } from '@studio/contract/responses';
 import { notFound } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/sanitize-html';
 import { noticeRepository, type NoticeRecord } from './notice-repository';
 
 /** `timeString` (a spec field) is the Korean date of `publishedAt`; a notice is new for three days. */
@@ -39,7 +40,8 @@ export async function noticeRoutes(instance: FastifyInstance) {
       const now = app.clock.now();
       const notice = await notices.find(request.params.contentId, now);
       if (!notice) throw notFound('notice');
-      return { ...present(notice, now), body: notice.body };
+      // Stored sanitised; sanitised again on the way out, so no row written by any path is served unsafe.
+      return { ...present(notice, now), body: sanitizeRichText(notice.body) };
     },
   );
 }

@@ -44,3 +44,51 @@ export async function recordOperatorAction(tx: Executor, entry: OperatorAction):
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+export type AuditFilter = { operatorId?: number; action?: string; objectType?: string; objectId?: string };
+
+/** Operator lists count at most this many rows: the log grows without bound, its pages need not know how far. */
+export const COUNT_CAP = 10_000;
+
+export function auditRepository(db: Db) {
+  const filtered = (filter: AuditFilter) => {
+    let query = db.selectFrom('operator_audit');
+    if (filter.operatorId !== undefined) query = query.where('operator_audit.operator_id', '=', filter.operatorId);
+    if (filter.action !== undefined) query = query.where('operator_audit.action', '=', filter.action);
+    if (filter.objectType !== undefined) query = query.where('operator_audit.object_type', '=', filter.objectType);
+    if (filter.objectId !== undefined) query = query.where('operator_audit.object_id', '=', filter.objectId);
+    return query;
+  };
+
+  return {
+    /** Newest first; the total is counted up to COUNT_CAP. */
+    async page(filter: AuditFilter, page: number, size: number) {
+      const [rows, total] = await Promise.all([
+        filtered(filter)
+          .leftJoin('users', 'users.id', 'operator_audit.operator_id')
+          .select([
+            'operator_audit.id',
+            'operator_audit.operator_id',
+            'users.login',
+            'users.name',
+            'operator_audit.action',
+            'operator_audit.object_type',
+            'operator_audit.object_id',
+            'operator_audit.before',
+            'operator_audit.after',
+            'operator_audit.at',
+          ])
+          .orderBy('operator_audit.at', 'desc')
+          .orderBy('operator_audit.id', 'desc')
+          .limit(size)
+          .offset(page * size)
+          .execute(),
+        db
+          .selectFrom(filtered(filter).select('operator_audit.id').limit(COUNT_CAP).as('capped'))
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.count) };
+    },
+  };
+}

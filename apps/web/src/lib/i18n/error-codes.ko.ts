@@ -31,6 +31,8 @@ export const errorCodeTextsKo: Record<ErrorCode, string> = {
   CANNOT_REMOVE_OWNER: '소유자는 내보낼 수 없습니다.',
   INVITE_NOT_PENDING: '초대 기간이 만료되었거나 권한이 없습니다.',
   TRANSFER_NOT_PENDING: '초대 기간이 만료되었거나 권한이 없습니다.',
+  CHANNEL_HAS_OWNER: '이미 소유자가 있는 채널입니다.',
+  OWNER_INVITE_PENDING: '이 채널에는 응답을 기다리는 소유자 초대가 있습니다.',
   TRANSFER_ALREADY_PENDING: '진행 중인 소유권 이전 요청이 있습니다.',
   INTERNAL_ERROR: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
   SERVICE_UNAVAILABLE: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
