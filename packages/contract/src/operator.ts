@@ -125,6 +125,9 @@ export const OperatorNotificationSent = z.object({ notificationId: z.number().in
 export const OperatorBroadcastInput = z.object(OperatorMessage).strict();
 export type OperatorBroadcastInput = z.infer<typeof OperatorBroadcastInput>;
 
+/** Queued: the answer comes at once, a durable job writes the notifications. */
+export const OperatorBroadcastQueued = z.object({ broadcastId: z.number().int() });
+
 export const BroadcastIdParams = z.object({ broadcastId: IdParam });
 
 export const OperatorBroadcast = z.object({
