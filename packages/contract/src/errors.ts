@@ -34,6 +34,9 @@ export const errorCatalogue = {
   CHANNEL_HAS_OWNER: { status: 409, message: '이미 소유자가 있는 채널입니다.' },
   OWNER_INVITE_PENDING: { status: 409, message: '이 채널에는 응답을 기다리는 소유자 초대가 있습니다.' },
   TRANSFER_ALREADY_PENDING: { status: 409, message: '진행 중인 소유권 이전 요청이 있습니다.' },
+  UPLOAD_TOO_LARGE: { status: 413, message: '파일이 너무 큽니다.' },
+  UPLOAD_NOT_IMAGE: { status: 400, message: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.' },
+  UPLOAD_MISSING: { status: 400, message: '올릴 파일을 선택해 주세요.' },
   INTERNAL_ERROR: { status: 500, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },
   /** The database is down, restarting or frozen: temporary by nature, the spec's temporary-error text. */
   SERVICE_UNAVAILABLE: { status: 503, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },

@@ -31,6 +31,9 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   CHANNEL_HAS_OWNER: 'This channel already has an owner.',
   OWNER_INVITE_PENDING: 'An owner invitation to this channel is still waiting for an answer.',
   TRANSFER_ALREADY_PENDING: 'An ownership transfer request is already in progress.',
+  UPLOAD_TOO_LARGE: 'The file is too large.',
+  UPLOAD_NOT_IMAGE: 'Only image files (JPEG, PNG, WebP, GIF) can be uploaded.',
+  UPLOAD_MISSING: 'Choose a file to upload.',
   INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
   SERVICE_UNAVAILABLE: 'A temporary error occurred. Please try again shortly.',
 };

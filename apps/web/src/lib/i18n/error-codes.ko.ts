@@ -34,6 +34,9 @@ export const errorCodeTextsKo: Record<ErrorCode, string> = {
   CHANNEL_HAS_OWNER: '이미 소유자가 있는 채널입니다.',
   OWNER_INVITE_PENDING: '이 채널에는 응답을 기다리는 소유자 초대가 있습니다.',
   TRANSFER_ALREADY_PENDING: '진행 중인 소유권 이전 요청이 있습니다.',
+  UPLOAD_TOO_LARGE: '파일이 너무 큽니다.',
+  UPLOAD_NOT_IMAGE: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.',
+  UPLOAD_MISSING: '올릴 파일을 선택해 주세요.',
   INTERNAL_ERROR: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
   SERVICE_UNAVAILABLE: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
 };
