@@ -27,6 +27,7 @@ import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { operatorAuditRoutes } from './modules/operator/audit-routes';
+import { broadcastJob } from './modules/operator/broadcast-job';
 import { operatorChannelRoutes } from './modules/operator/channel-routes';
 import { operatorNoticeRoutes } from './modules/operator/notice-routes';
 import { operatorNotificationRoutes } from './modules/operator/notification-routes';
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(csrfPlugin);
   await app.register(mediaPlugin);
   await app.register(jobsPlugin, { workers: options.backgroundJobs !== false });
+  await app.register(broadcastJob);
 
   let clientSecret = config.oidc.clientSecret;
   if (config.oidc.bundled) {

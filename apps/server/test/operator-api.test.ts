@@ -3,6 +3,8 @@ import { AuditPage, OperatorBroadcast, OperatorChannel, OperatorChannelCreated, 
 import { recordOperatorAction } from '../src/modules/operator/audit-repository';
 import { deliverBroadcast, deliverBroadcastBatch, insertBroadcast } from '../src/modules/operator/broadcast-repository';
 import { addMember, createChannel, createInvite, createPerson, type Person } from '../src/seed/factories';
+import { sql } from 'kysely';
+import { BROADCAST_QUEUE } from '../src/modules/operator/broadcast-job';
 import { call, createTestApp, type TestContext } from './helper';
 
 let t: TestContext;
@@ -59,6 +61,7 @@ describe('operator access', () => {
     ['PUT', '/api/operator/notices/1', { category: 'STUDIO', title: 't', body: '<p>b</p>' }],
     ['DELETE', '/api/operator/notices/1'],
     ['POST', '/api/operator/notifications', { login: 'x', message: 'm' }],
+    ['POST', '/api/operator/notifications/broadcast', { message: 'm' }],
     ['GET', '/api/operator/notifications/broadcasts'],
     ['GET', '/api/operator/notifications/broadcasts/1'],
     ['GET', '/api/operator/audit'],
@@ -281,6 +284,40 @@ describe('operator notifications', () => {
     expect(progress.finishedAt).not.toBeNull();
     const unread = (await call(t.app, 'GET', '/api/my/notifications/unread', cookies.owner)).json<{ count: number }>();
     expect(unread.count).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('broadcast to every studio user', () => {
+  it('answers 202 at once with ten thousand recipients; the job writes one notification each, logged once', async () => {
+    await sql`INSERT INTO users (issuer, subject, login, name, created_at)
+      SELECT 'bulk', 'bulk-' || n, 'bulk' || n, '대량 사용자 ' || n, now() FROM generate_series(1, 10000) AS n`.execute(t.db);
+    const { count: users } = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+
+    const started = performance.now();
+    const response = await call(t.app, 'POST', '/api/operator/notifications/broadcast', cookies.operator, { message: '서비스 점검 안내', landingUrl: '/studio/notices' });
+    const elapsed = performance.now() - started;
+    expect(response.statusCode).toBe(202);
+    const { broadcastId } = response.json<{ broadcastId: number }>();
+    // The request wrote the broadcast and its job, not the notifications.
+    expect(elapsed).toBeLessThan(1000);
+    const before = await t.db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('count')).where('message', '=', '서비스 점검 안내').executeTakeFirstOrThrow();
+    expect(Number(before.count)).toBe(0);
+
+    expect(await t.app.jobs.drain(BROADCAST_QUEUE)).toBe(1);
+    const after = await t.db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('count')).where('message', '=', '서비스 점검 안내').executeTakeFirstOrThrow();
+    expect(Number(after.count)).toBe(Number(users));
+    const progress = OperatorBroadcast.parse((await call(t.app, 'GET', `/api/operator/notifications/broadcasts/${broadcastId}`, cookies.operator)).json());
+    expect(progress.delivered).toBe(Number(users));
+    const mine = (await call(t.app, 'GET', '/api/my/notifications?group=ADMIN', cookies.owner)).json<{ content: { message: string; channelId: number | null }[] }>();
+    expect(mine.content[0]).toMatchObject({ message: '서비스 점검 안내', channelId: null });
+    expect(await auditRows('BROADCAST', broadcastId)).toEqual([expect.objectContaining({ action: 'NOTIFICATION_BROADCAST', operator_id: operator.userId })]);
+    // A second run of the same job (a retry) writes nothing more.
+    expect(await t.app.jobs.drain(BROADCAST_QUEUE)).toBe(0);
+  });
+
+  it('refuses an empty message and an outside link', async () => {
+    expect((await call(t.app, 'POST', '/api/operator/notifications/broadcast', cookies.operator, { message: '   ' })).statusCode).toBe(400);
+    expect((await call(t.app, 'POST', '/api/operator/notifications/broadcast', cookies.operator, { message: 'x', landingUrl: 'https://evil.example' })).statusCode).toBe(400);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BroadcastIdParams, OperatorBroadcast, OperatorNotificationInput, OperatorNotificationSent } from '@studio/contract/operator';
+import { BroadcastIdParams, OperatorBroadcast, OperatorBroadcastInput, OperatorBroadcastQueued, OperatorNotificationInput, OperatorNotificationSent } from '@studio/contract/operator';
 import { errorResponses } from '@studio/contract/responses';
 import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/require-user';
@@ -23,7 +23,7 @@ const present = (row: BroadcastRow): OperatorBroadcast => ({
 export async function operatorNotificationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const broadcasts = broadcastRepository(app.db);
-  const service = operatorNotificationService(app.db);
+  const service = operatorNotificationService(app.db, app.jobs);
   const tags = ['operator'];
 
   app.post(
@@ -33,6 +33,20 @@ export async function operatorNotificationRoutes(instance: FastifyInstance) {
       schema: { tags, summary: 'Send an operator notification to one account', body: OperatorNotificationInput, response: { 201: OperatorNotificationSent, ...errorResponses } },
     },
     async (request, reply) => reply.status(201).send(await service.sendToAccount(requireUser(request).id, request.body, app.clock.now())),
+  );
+
+  app.post(
+    '/operator/notifications/broadcast',
+    {
+      config: { access: 'operator' },
+      schema: {
+        tags,
+        summary: 'Send an operator notification to every studio user: queued at once, written by a durable job',
+        body: OperatorBroadcastInput,
+        response: { 202: OperatorBroadcastQueued, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await service.broadcast(requireUser(request).id, request.body, app.clock.now())),
   );
 
   app.get(
