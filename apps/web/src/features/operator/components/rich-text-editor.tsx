@@ -68,7 +68,10 @@ export function RichTextEditor({ id, labelId, initialHtml, invalid, describedBy,
           </button>
         ))}
         <button type="button" className={styles.tool} aria-label={t('editor.link')} title={t('editor.link')} onMouseDown={(event) => event.preventDefault()} onClick={() => run(link)}>
-          <span aria-hidden="true">🔗</span>
+          <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+            <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
+            <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+          </svg>
         </button>
       </div>
       <div
