@@ -298,8 +298,9 @@ describe('broadcast to every studio user', () => {
     const elapsed = performance.now() - started;
     expect(response.statusCode).toBe(202);
     const { broadcastId } = response.json<{ broadcastId: number }>();
-    // The request wrote the broadcast and its job, not the notifications.
-    expect(elapsed).toBeLessThan(1000);
+    // The request wrote the broadcast and its job, not the notifications (measured: 10–100 ms, the first
+    // send also starts the job queue; the bound is loose for a loaded machine, the count below is the proof).
+    expect(elapsed).toBeLessThan(3000);
     const before = await t.db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('count')).where('message', '=', '서비스 점검 안내').executeTakeFirstOrThrow();
     expect(Number(before.count)).toBe(0);
 
