@@ -28,6 +28,11 @@ import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { notificationHubPlugin, type HubOptions } from './modules/notifications/notification-hub';
 import { notificationRoutes } from './modules/notifications/routes';
+import { operatorAuditRoutes } from './modules/operator/audit-routes';
+import { broadcastJob } from './modules/operator/broadcast-job';
+import { operatorChannelRoutes } from './modules/operator/channel-routes';
+import { operatorNoticeRoutes } from './modules/operator/notice-routes';
+import { operatorNotificationRoutes } from './modules/operator/notification-routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
@@ -83,6 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationHubPlugin, options.notificationStream ?? {});
   await app.register(mediaPlugin);
   await app.register(jobsPlugin, { workers: options.backgroundJobs !== false });
+  await app.register(broadcastJob);
 
   let clientSecret = config.oidc.clientSecret;
   if (config.oidc.bundled) {
@@ -114,6 +120,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(transferRoutes);
       await api.register(contentRoutes);
       await api.register(loopRoutes);
+      await api.register(operatorChannelRoutes);
+      await api.register(operatorNoticeRoutes);
+      await api.register(operatorNotificationRoutes);
+      await api.register(operatorAuditRoutes);
     },
     { prefix: '/api' },
   );

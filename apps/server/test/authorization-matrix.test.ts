@@ -3,7 +3,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@studio/contract/errors';
 import { ACCESS_LEVELS, accessPlugin, type Access } from '../src/plugins/access';
-import { addMember, createChannel, createInvite, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
+import { insertBroadcast } from '../src/modules/operator/broadcast-repository';
+import { addMember, createChannel, createInvite, createNotice, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
 import { createTestApp, ORIGIN, type TestContext } from './helper';
 
 /**
@@ -28,7 +29,13 @@ const UNREACHABLE: Record<string, string> = {
  * Query parameters that take free text, where no value is malformed. Every
  * other query parameter is a number or an enumeration and must refuse junk.
  */
-const FREE_TEXT_QUERY = new Set<string>([]);
+const FREE_TEXT_QUERY = new Set<string>([
+  // Operator console: a channel search by id or part of a name; audit filters by action and object type
+  // (upper snake names; an unknown one matches nothing).
+  'q',
+  'action',
+  'objectType',
+]);
 
 /** Path ids that must be refused with a 400 and a code, never read as a number. */
 const MALFORMED_IDS = ['abc', '0x1', '1e0', '+1', ' 1', '-1', '0', '01', '1.5', '99999999999999999999', '9007199254740993'];
@@ -80,8 +87,12 @@ beforeAll(async () => {
   });
   const loop = randomUUID();
   await t.db.insertInto('loops').values({ id: loop, channel_id: channel, user_id: owner.userId, total_bytes: 1000, created_at: now, updated_at: now }).execute();
+  const notice = await createNotice(t.db, { category: 'STUDIO', title: '공지', body: '<p>공지</p>', published_at: now });
+  const broadcast = await t.db.transaction().execute((trx) => insertBroadcast(trx, { operatorId: operator.userId, message: '알림', landingUrl: null, at: now }));
   fixtures = {
     channelId: channel,
+    noticeId: notice,
+    broadcastId: broadcast,
     inviteId: invite,
     transferId: transfer,
     userId: manager.userId,

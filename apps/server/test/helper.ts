@@ -124,7 +124,7 @@ export async function createTestApp(
 }
 
 /** Sends a request the way the studio's browser client would. */
-export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: unknown) {
+export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: unknown) {
   return app.inject({
     method,
     url,

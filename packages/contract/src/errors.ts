@@ -31,6 +31,8 @@ export const errorCatalogue = {
   CANNOT_REMOVE_OWNER: { status: 400, message: '소유자는 내보낼 수 없습니다.' },
   INVITE_NOT_PENDING: { status: 409, message: '초대 기간이 만료되었거나 권한이 없습니다.' },
   TRANSFER_NOT_PENDING: { status: 409, message: '초대 기간이 만료되었거나 권한이 없습니다.' },
+  CHANNEL_HAS_OWNER: { status: 409, message: '이미 소유자가 있는 채널입니다.' },
+  OWNER_INVITE_PENDING: { status: 409, message: '이 채널에는 응답을 기다리는 소유자 초대가 있습니다.' },
   TRANSFER_ALREADY_PENDING: { status: 409, message: '진행 중인 소유권 이전 요청이 있습니다.' },
   UPLOAD_TOO_LARGE: { status: 413, message: '파일이 너무 큽니다.' },
   UPLOAD_NOT_IMAGE: { status: 400, message: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.' },

@@ -5,6 +5,7 @@ import * as structuredNotifications from './migrations/0003-structured-notificat
 import * as sessionIdleAndPurge from './migrations/0004-session-idle-and-purge';
 import * as hotPaths from './migrations/0005-hot-paths';
 import * as notificationDelivery from './migrations/0006-notification-delivery';
+import * as operatorAudit from './migrations/0008-operator-audit';
 import * as loops from './migrations/0012-loops';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-session-idle-and-purge': sessionIdleAndPurge,
   '0005-hot-paths': hotPaths,
   '0006-notification-delivery': notificationDelivery,
+  '0008-operator-audit': operatorAudit,
   '0012-loops': loops,
 };
 

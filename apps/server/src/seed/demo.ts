@@ -2,6 +2,8 @@ import type { Db } from '../db/schema';
 import { insertInvite } from '../modules/invites/invite-repository';
 import { logActivity } from '../modules/members/activity-repository';
 import { insertNotification } from '../modules/notifications/notification-repository';
+import { recordOperatorAction } from '../modules/operator/audit-repository';
+import { plainTextToRichText } from '../lib/sanitize-html';
 import { insertTransfer } from '../modules/transfers/transfer-repository';
 import {
   addMember,
@@ -109,6 +111,25 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
     // Through the same creation functions as the studio, so the 30- and 7-day deadlines are the real ones.
     const managerInvite = await insertInvite(trx, { channelId: studioDaily, inviteeId: newbie.userId, inviterId: creator.userId, role: 'MANAGER', at: ago(1 * DAY) });
     const ownerInvite = await insertInvite(trx, { channelId: harborRadio, inviteeId: newbie.userId, inviterId: operator.userId, role: 'OWNER', at: ago(2 * DAY) });
+    // The operator console's audit log tells how Harbor Radio came to be: made ownerless, then its owner invited.
+    await recordOperatorAction(trx, {
+      operatorId: operator.userId,
+      action: 'CHANNEL_CREATE',
+      objectType: 'CHANNEL',
+      objectId: harborRadio,
+      before: null,
+      after: { name: 'Harbor Radio', channelType: 'MEDIA_CHANNEL', status: 'SERVICE', shortsStatus: 'SERVICE', liveStatus: 'SERVICE', useMainnews: false, useDocumentWrite: true, usePostWrite: true, labels: [] },
+      at: ago(2 * DAY + HOUR),
+    });
+    await recordOperatorAction(trx, {
+      operatorId: operator.userId,
+      action: 'CHANNEL_OWNER_INVITE',
+      objectType: 'CHANNEL',
+      objectId: harborRadio,
+      before: null,
+      after: { inviteId: ownerInvite, login: newbie.login, name: newbie.name },
+      at: ago(2 * DAY),
+    });
     const transfer = await insertTransfer(trx, { channelId: cookingNotes, fromUserId: creator.userId, toUserId: newbie.userId, at: ago(6 * HOUR) });
 
     const contents: [channel: number, kind: 'CONTENT_VIEW' | 'SHORTS' | 'NEWS' | 'POST' | 'LIVE', status: string, title: string, views: number, ageMs: number][] = [
@@ -210,7 +231,17 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       ['STUDIO', '스튜디오 이용 가이드 개정 안내', 31 * DAY],
     ];
     for (const [category, title, age] of notices) {
-      await createNotice(trx, { category, title, body: `${title}\n\n자세한 내용은 채널 가이드를 확인해 주세요.`, published_at: ago(age) });
+      const body = plainTextToRichText(`${title}\n\n자세한 내용은 채널 가이드를 확인해 주세요.`);
+      const noticeId = await createNotice(trx, { category, title, body, published_at: ago(age) });
+      await recordOperatorAction(trx, {
+        operatorId: operator.userId,
+        action: 'NOTICE_CREATE',
+        objectType: 'NOTICE',
+        objectId: noticeId,
+        before: null,
+        after: { category, title, body, publishedAt: ago(age).toISOString() },
+        at: ago(age),
+      });
     }
     return true;
   });

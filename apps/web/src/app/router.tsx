@@ -50,6 +50,18 @@ export function pageRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'policy/privacy', lazy: lazy(async () => ({ Component: (await import('./routes/static-pages')).PrivacyRoute })) },
     { path: 'help', lazy: lazy(async () => ({ Component: (await import('./routes/static-pages')).HelpRoute })) },
     { path: 'guide', lazy: lazy(async () => ({ Component: (await import('./routes/static-pages')).GuideRoute })) },
+    {
+      // Operator console: the layout (its tabs) checks the operator flag; applications is the first tab.
+      path: 'operator',
+      lazy: lazy(async () => (await import('./routes/operator')).operatorPages.layout),
+      children: [
+        { index: true, element: <Navigate to="applications" replace /> },
+        ...(['channels', 'notices', 'notifications', 'audit'] as const).map((path) => ({
+          path,
+          lazy: lazy(async () => (await import('./routes/operator')).operatorPages[path]),
+        })),
+      ],
+    },
     { path: 'apply/content-type-select', lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).ApplyRoute })) },
     { path: '*', lazy: lazy(async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute })) },
   ];

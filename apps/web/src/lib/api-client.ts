@@ -4,7 +4,7 @@ import { genericErrorTexts, isErrorBody } from '@studio/contract/errors';
 import { ApiError, clientErrorCodes } from './api-error';
 import { serverUrl } from './runtime-config';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | undefined | null;
 
 type RequestOptions<S extends z.ZodType | undefined> = {
@@ -145,6 +145,9 @@ export const apiClient = {
   },
   put<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
     return mutate('PUT', path, options);
+  },
+  patch<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
+    return mutate('PATCH', path, options);
   },
   delete<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
     return mutate('DELETE', path, options);

@@ -74,7 +74,7 @@ export function channelRepository(db: Db) {
 
 /** A channel row; the labels go in as the JSON column they are stored in. */
 export async function insertChannel(
-  db: Db,
+  db: Db | Transaction<Database>,
   values: Omit<Insertable<Database['channels']>, 'labels'> & { labels: { code: string; name: string }[] },
 ): Promise<number> {
   const row = await db

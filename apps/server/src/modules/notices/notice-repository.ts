@@ -2,7 +2,7 @@ import { NoticeCategory } from '@studio/contract/enums';
 
 const NoticeCategoryValues = NoticeCategory.options;
 import { toPage, type Page } from '@studio/contract/page';
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 
 export type NoticeRecord = { id: number; category: NoticeCategory; title: string; publishedAt: Date };
@@ -58,8 +58,56 @@ export function noticeRepository(db: Db) {
   };
 }
 
-/** A notice row as given: notices are written by operators outside the studio, so only seeds and tests write them here. */
-export async function insertNotice(db: Db, values: Insertable<Database['notices']>): Promise<number> {
+type Executor = Db | Transaction<Database>;
+
+/** A notice row as given: its body must already be sanitised rich text (the operator service, seeds and tests write here). */
+export async function insertNotice(db: Executor, values: Insertable<Database['notices']>): Promise<number> {
   const row = await db.insertInto('notices').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+export type NoticeValues = { category: NoticeCategory; title: string; body: string; publishedAt: Date };
+type StoredNotice = NoticeValues & { id: number };
+
+const noticeColumns = ['id', 'category', 'title', 'body', 'published_at as publishedAt'] as const;
+
+/** Every notice, scheduled ones too, for the operator console. */
+export function operatorNoticeRepository(db: Db) {
+  const filtered = (category?: NoticeCategory) => (category === undefined ? db.selectFrom('notices') : db.selectFrom('notices').where('category', '=', category));
+  return {
+    async list(category: NoticeCategory | undefined, page: number, size: number): Promise<Page<Omit<StoredNotice, 'body'>>> {
+      const [rows, total] = await Promise.all([
+        filtered(category)
+          .select(['id', 'category', 'title', 'published_at as publishedAt'])
+          .orderBy('published_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset(page * size)
+          .execute(),
+        filtered(category).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return toPage(rows, Number(total.count), page, size);
+    },
+    async find(id: number): Promise<StoredNotice | undefined> {
+      return db.selectFrom('notices').select(noticeColumns).where('id', '=', id).executeTakeFirst();
+    },
+  };
+}
+
+export async function lockNotice(trx: Transaction<Database>, id: number): Promise<StoredNotice | undefined> {
+  return trx.selectFrom('notices').select(noticeColumns).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateNotice(trx: Transaction<Database>, id: number, values: NoticeValues): Promise<StoredNotice> {
+  return trx
+    .updateTable('notices')
+    .set({ category: values.category, title: values.title, body: values.body, published_at: values.publishedAt })
+    .where('id', '=', id)
+    .returning(noticeColumns)
+    .executeTakeFirstOrThrow();
+}
+
+/** The deleted notice, or nothing when it was already gone. */
+export async function deleteNotice(trx: Transaction<Database>, id: number): Promise<StoredNotice | undefined> {
+  return trx.deleteFrom('notices').where('id', '=', id).returning(noticeColumns).executeTakeFirst();
 }

@@ -6,8 +6,14 @@ import { type Notice, NoticeDetail, NoticeListQuery, NoticePage } from '@studio/
 import { ContentIdParams } from '@studio/contract/params';
 import { errorResponses } from '@studio/contract/responses';
 import { notFound } from '../../lib/errors';
-import { noticeBodyHtml } from './notice-body';
+import { plainTextToRichText, sanitizeRichText } from '../../lib/sanitize-html';
 import { noticeRepository, type NoticeRecord } from './notice-repository';
+
+/**
+ * Stored sanitised by the operator console; sanitised again on the way out (so no row written by any
+ * path is served unsafe), and a plain-text body (older rows, seeds) becomes paragraphs.
+ */
+const noticeBodyHtml = (body: string) => sanitizeRichText(/<[a-z!/]/i.test(body) ? body : plainTextToRichText(body));
 
 /** `timeString` (a spec field) is the Korean date of `publishedAt`; a notice is new for three days. */
 function present(record: NoticeRecord, now: Date): Notice {

@@ -10,7 +10,10 @@ import { useLocale, useT } from '../../lib/i18n/i18n';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { NotFoundRoute } from './not-found';
 
-// Rare, and it brings the channel pages' catalogue: not part of the first load.
+// Rare, and each brings its pages' catalogue: not part of the first load.
+const OperatorNoPermission = lazy(async () => ({
+  default: (await import('../../features/operator/components/operator-no-permission')).OperatorNoPermission,
+}));
 const ChannelNoPermission = lazy(async () => ({
   default: (await import('../../features/channel-home/components/channel-no-permission')).ChannelNoPermission,
 }));
@@ -54,7 +57,8 @@ export function RouteErrorPage({ fullPage = false }: { fullPage?: boolean }) {
     case 'notFound':
       return <NotFoundRoute code={error instanceof ApiError ? error.code : undefined} />;
     case 'forbidden':
-      // Every page that can refuse a signed-in person is a channel's.
+      // The operator console refuses everyone who is no operator; every other page that can refuse is a channel's.
+      if (error instanceof ApiError && error.code === 'ACCESS_DENIED') return <OperatorNoPermission code={error.code} />;
       return <ChannelNoPermission code={error instanceof ApiError ? error.code : undefined} />;
     case 'failed':
       return <FailureScreen error={error} fullPage={fullPage} />;

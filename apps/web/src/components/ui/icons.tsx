@@ -31,6 +31,14 @@ export function BellIcon(props: IconProps) {
   );
 }
 
+export function ShieldIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
+    </Svg>
+  );
+}
+
 export function MegaphoneIcon(props: IconProps) {
   return (
     <Svg {...props}>

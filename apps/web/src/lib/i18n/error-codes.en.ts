@@ -28,6 +28,8 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   CANNOT_REMOVE_OWNER: 'The owner cannot be removed.',
   INVITE_NOT_PENDING: 'The invitation period has expired or you have no permission.',
   TRANSFER_NOT_PENDING: 'The invitation period has expired or you have no permission.',
+  CHANNEL_HAS_OWNER: 'This channel already has an owner.',
+  OWNER_INVITE_PENDING: 'An owner invitation to this channel is still waiting for an answer.',
   TRANSFER_ALREADY_PENDING: 'An ownership transfer request is already in progress.',
   UPLOAD_TOO_LARGE: 'The file is too large.',
   UPLOAD_NOT_IMAGE: 'Only image files (JPEG, PNG, WebP, GIF) can be uploaded.',

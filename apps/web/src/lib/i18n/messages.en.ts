@@ -72,6 +72,7 @@ export const messagesEn: Record<MessageKey, string> = {
 
   'nav.trend': 'Trend',
   'nav.profile': 'Profile',
+  'nav.operator': 'Operator console',
 
   'footer.label': 'Policies and help',
   'footer.terms': 'Terms',

@@ -75,6 +75,7 @@ export const messagesKo = {
 
   'nav.trend': '트렌드',
   'nav.profile': '프로필',
+  'nav.operator': '운영 콘솔',
 
   'footer.label': '약관 및 안내',
   'footer.terms': '이용약관',

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import { NavLink } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import type { CreateOption } from '@studio/contract/enums';
 import { createOptionPath } from '@studio/contract/channel';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
@@ -18,6 +18,24 @@ const optionIcons: Record<CreateOption, typeof DocumentIcon> = {
 };
 
 /**
+ * The menu stays mounted across pages, so a channel an operator stopped would
+ * keep its options until a reload: each navigation reads the list again (one
+ * small read), and the menu follows the server's answer.
+ */
+function useFreshOnNavigation() {
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: creatableChannelsQueryOptions().queryKey });
+  }, [pathname, queryClient]);
+}
+
+/**
  * Create shortcuts per SERVICE channel. The server already applies the
  * flags; the menu shows exactly the options it returns, in its order.
  */
@@ -25,6 +43,7 @@ export function CreateMenu() {
   const t = useT();
   const headingId = useId();
   const creatable = useQuery(creatableChannelsQueryOptions());
+  useFreshOnNavigation();
 
   if (creatable.isPending) return null;
   if (creatable.isError) {

@@ -18,7 +18,7 @@ export function NoticeDetailView({ contentId }: { contentId: number }) {
         {notice.isNew ? <NewMarker /> : null}
         <time dateTime={notice.publishedAt}>{format.date(notice.publishedAt)}</time>
       </div>
-      {/* Rich text the server has put through its allowlist (modules/notices/notice-body.ts); the CSP stands behind it. */}
+      {/* Rich text the server has put through its allowlist (lib/sanitize-html.ts, on writing and on serving); the CSP stands behind it. */}
       <div className={styles.body} dangerouslySetInnerHTML={{ __html: notice.body }} />
       <nav className={styles.neighbours} aria-label={t('notice.neighbours')}>
         {notice.next ? (

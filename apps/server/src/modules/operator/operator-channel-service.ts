@@ -1,0 +1,144 @@
+import type { Transaction } from 'kysely';
+import type { OperatorChannelCreate, OperatorChannelUpdate } from '@studio/contract/operator';
+import type { ChannelRow, Database, Db } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { insertChannel } from '../channels/channel-repository';
+import { insertInvite } from '../invites/invite-repository';
+import { channelOwner, findUserByLogin, lockMemberships } from '../members/member-repository';
+import { insertNotification } from '../notifications/notification-repository';
+import { recordOperatorAction } from './audit-repository';
+import { lockChannel, updateChannel } from './operator-channel-repository';
+
+type Trx = Transaction<Database>;
+type Field = keyof OperatorChannelUpdate;
+
+const isUniqueViolation = (error: unknown, constraint: string) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505' && 'constraint' in error && error.constraint === constraint;
+
+/** A channel's operator-set fields, in the API's names (what the audit log records). */
+export function operatorFields(row: ChannelRow): Required<OperatorChannelUpdate> {
+  return {
+    status: row.status,
+    shortsStatus: row.shorts_status,
+    liveStatus: row.live_status,
+    useMainnews: row.use_mainnews,
+    useDocumentWrite: row.use_document_write,
+    usePostWrite: row.use_post_write,
+    labels: row.labels,
+  };
+}
+
+/** Only the fields whose value really changes, with their values before and after. */
+export function channelChanges(current: ChannelRow, update: OperatorChannelUpdate) {
+  const now = operatorFields(current);
+  const before: Partial<Record<Field, unknown>> = {};
+  const after: Partial<Record<Field, unknown>> = {};
+  const changed: OperatorChannelUpdate = {};
+  for (const field of Object.keys(update) as Field[]) {
+    const next = update[field];
+    if (next === undefined || JSON.stringify(next) === JSON.stringify(now[field])) continue;
+    before[field] = now[field];
+    after[field] = next;
+    Object.assign(changed, { [field]: next });
+  }
+  return { changed, before, after, any: Object.keys(changed).length > 0 };
+}
+
+/**
+ * Channels as operators run them. A status or flag change is one locked update
+ * in one transaction with its audit row: every later read (the create menu,
+ * create calls, invite accepts) sees it at once, because none of them is cached.
+ * A change to what the channel already is changes nothing and is not logged.
+ */
+export function operatorChannelService(db: Db) {
+  async function inviteOwnerIn(trx: Trx, operatorId: number, channel: ChannelRow, login: string, now: Date): Promise<number> {
+    const target = await findUserByLogin(trx, login);
+    if (!target) throw new AppError('ACCOUNT_NOT_FOUND', undefined, { login });
+    await lockMemberships(trx, channel.id);
+    if (await channelOwner(trx, channel.id)) throw new AppError('CHANNEL_HAS_OWNER');
+    const pending = await trx
+      .selectFrom('channel_invites')
+      .select(['id', 'invitee_user_id'])
+      .where('channel_id', '=', channel.id)
+      .where('role', '=', 'OWNER')
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (pending) throw new AppError(pending.invitee_user_id === target.id ? 'ALREADY_INVITED' : 'OWNER_INVITE_PENDING', undefined, { login });
+    let inviteId: number;
+    try {
+      inviteId = await insertInvite(trx, { channelId: channel.id, inviteeId: target.id, inviterId: operatorId, role: 'OWNER', at: now });
+    } catch (error) {
+      // A pending MANAGER invite of the same person holds the one-pending-invite index.
+      if (isUniqueViolation(error, 'channel_invites_one_pending')) throw new AppError('ALREADY_INVITED', undefined, { login });
+      throw error;
+    }
+    await insertNotification(trx, {
+      userId: target.id,
+      channelId: channel.id,
+      type: 'INVITE_RECEIVED',
+      params: { channelName: channel.name, role: 'OWNER' },
+      landingUrl: `/studio/profile/alarm#inviteObjectId=${inviteId}`,
+      at: now,
+    });
+    await recordOperatorAction(trx, {
+      operatorId,
+      action: 'CHANNEL_OWNER_INVITE',
+      objectType: 'CHANNEL',
+      objectId: channel.id,
+      before: null,
+      after: { inviteId, login: target.login, name: target.name },
+      at: now,
+    });
+    return inviteId;
+  }
+
+  return {
+    async update(operatorId: number, channelId: number, update: OperatorChannelUpdate, now: Date): Promise<ChannelRow> {
+      return db.transaction().execute(async (trx) => {
+        const current = await lockChannel(trx, channelId);
+        if (!current) throw new AppError('CHANNEL_NOT_FOUND');
+        const { changed, before, after, any } = channelChanges(current, update);
+        if (!any) return current;
+        const updated = await updateChannel(trx, channelId, changed, now);
+        await recordOperatorAction(trx, {
+          operatorId,
+          action: changed.status !== undefined ? 'CHANNEL_STATUS_CHANGE' : 'CHANNEL_UPDATE',
+          objectType: 'CHANNEL',
+          objectId: channelId,
+          before,
+          after,
+          at: now,
+        });
+        return updated;
+      });
+    },
+
+    /** An ownerless channel in SERVICE (so its owner can accept), and, if a login is given, the owner's invite. */
+    async create(operatorId: number, input: OperatorChannelCreate, now: Date): Promise<{ channelId: number; inviteId: number | null }> {
+      return db.transaction().execute(async (trx) => {
+        const channelId = await insertChannel(trx, { name: input.name, channel_type: input.channelType, status: 'SERVICE', labels: [], created_at: now, updated_at: now });
+        const channel = await lockChannel(trx, channelId);
+        if (!channel) throw new Error('the channel just made is gone');
+        await recordOperatorAction(trx, {
+          operatorId,
+          action: 'CHANNEL_CREATE',
+          objectType: 'CHANNEL',
+          objectId: channelId,
+          before: null,
+          after: { name: channel.name, channelType: channel.channel_type, ...operatorFields(channel) },
+          at: now,
+        });
+        const inviteId = input.ownerLogin === undefined ? null : await inviteOwnerIn(trx, operatorId, channel, input.ownerLogin, now);
+        return { channelId, inviteId };
+      });
+    },
+
+    async inviteOwner(operatorId: number, channelId: number, login: string, now: Date): Promise<{ inviteId: number }> {
+      return db.transaction().execute(async (trx) => {
+        const channel = await lockChannel(trx, channelId);
+        if (!channel) throw new AppError('CHANNEL_NOT_FOUND');
+        return { inviteId: await inviteOwnerIn(trx, operatorId, channel, login, now) };
+      });
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { OperatorBroadcastInput, OperatorNotificationInput } from '@studio/contract/operator';
+import type { Jobs } from '../../jobs/jobs';
+import type { Db } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { findUserByLogin } from '../members/member-repository';
+import { insertNotification } from '../notifications/notification-repository';
+import { recordOperatorAction } from './audit-repository';
+import { BROADCAST_QUEUE, type BroadcastJob } from './broadcast-job';
+import { insertBroadcast } from './broadcast-repository';
+
+/** Operator notifications: no channel (the studio operator sent them), the operator's own text. */
+export function operatorNotificationService(db: Db, jobs: Jobs) {
+  return {
+    /** Each call is a new message: sending the same text twice sends it twice, as asked. */
+    async sendToAccount(operatorId: number, input: OperatorNotificationInput, now: Date): Promise<{ notificationId: number }> {
+      const target = await findUserByLogin(db, input.login);
+      if (!target) throw new AppError('ACCOUNT_NOT_FOUND', undefined, { login: input.login });
+      return db.transaction().execute(async (trx) => {
+        const landingUrl = input.landingUrl ?? null;
+        const notificationId = await insertNotification(trx, { userId: target.id, channelId: null, type: 'OPERATOR_MESSAGE', message: input.message, landingUrl, at: now });
+        await recordOperatorAction(trx, {
+          operatorId,
+          action: 'NOTIFICATION_SEND',
+          objectType: 'USER',
+          objectId: target.id,
+          before: null,
+          after: { notificationId, login: target.login, message: input.message, landingUrl },
+          at: now,
+        });
+        return { notificationId };
+      });
+    },
+
+    /**
+     * To every studio user: the request writes the broadcast, its audit row and its job in one
+     * transaction and answers; the job writes the notifications in batches.
+     */
+    async broadcast(operatorId: number, input: OperatorBroadcastInput, now: Date): Promise<{ broadcastId: number }> {
+      return db.transaction().execute(async (trx) => {
+        const landingUrl = input.landingUrl ?? null;
+        const broadcastId = await insertBroadcast(trx, { operatorId, message: input.message, landingUrl, at: now });
+        await recordOperatorAction(trx, {
+          operatorId,
+          action: 'NOTIFICATION_BROADCAST',
+          objectType: 'BROADCAST',
+          objectId: broadcastId,
+          before: null,
+          after: { message: input.message, landingUrl, audience: 'ALL_STUDIO_USERS' },
+          at: now,
+        });
+        await jobs.send(BROADCAST_QUEUE, { broadcastId } satisfies BroadcastJob, { tx: trx });
+        return { broadcastId };
+      });
+    },
+  };
+}

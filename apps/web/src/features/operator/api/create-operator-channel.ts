@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { OperatorChannelCreate, OperatorChannelCreated } from '@studio/contract/operator';
+import { apiClient } from '../../../lib/api-client';
+import { asFieldResult, loginFieldCodes } from './field-result';
+import { operatorKeys } from './operator-keys';
+
+type CreateInput = z.input<typeof OperatorChannelCreate>;
+
+export function createOperatorChannel(body: CreateInput) {
+  return apiClient.post('/api/operator/channels', { bodySchema: OperatorChannelCreate, body, schema: OperatorChannelCreated });
+}
+
+export function useCreateOperatorChannel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateInput) => asFieldResult(createOperatorChannel(body), loginFieldCodes),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: operatorKeys.channels() }), queryClient.invalidateQueries({ queryKey: operatorKeys.audit() })]),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { OperatorNotificationInput, OperatorNotificationSent } from '@studio/contract/operator';
+import { apiClient } from '../../../lib/api-client';
+import { asFieldResult, loginFieldCodes } from './field-result';
+import { operatorKeys } from './operator-keys';
+
+type NotificationInput = z.input<typeof OperatorNotificationInput>;
+
+export function sendOperatorNotification(body: NotificationInput) {
+  return apiClient.post('/api/operator/notifications', { bodySchema: OperatorNotificationInput, body, schema: OperatorNotificationSent });
+}
+
+export function useSendOperatorNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationInput) => asFieldResult(sendOperatorNotification(body), loginFieldCodes),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.audit() }),
+  });
+}
