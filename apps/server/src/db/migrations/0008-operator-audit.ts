@@ -45,8 +45,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX operator_broadcasts_created ON operator_broadcasts (created_at DESC, id DESC);
 
-    -- The operator console lists every notice (both categories, scheduled too), newest first.
-    CREATE INDEX notices_published ON notices (published_at DESC, id DESC);
+    -- The operator console lists every notice (both categories, scheduled too), newest first (0006 may have made the same index).
+    CREATE INDEX IF NOT EXISTS notices_published ON notices (published_at DESC, id DESC);
 
     -- The operator console searches channels by status, newest first.
     CREATE INDEX channels_status_id ON channels (status, id DESC);
