@@ -16,6 +16,9 @@ export const NotificationType = z.enum([
   'TRANSFER_EXPIRED',
   'MEMBER_REMOVED',
   'MEMBER_LEFT',
+  'APPLICATION_IN_REVIEW',
+  'APPLICATION_APPROVED',
+  'APPLICATION_REJECTED',
   'OPERATOR_MESSAGE',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;

@@ -34,5 +34,11 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
       return `${channel} 채널의 ${role} 권한이 해제되었습니다.`;
     case 'MEMBER_LEFT':
       return `${actor} 님이 ${channel} 채널을 떠났습니다.`;
+    case 'APPLICATION_IN_REVIEW':
+      return `${channel} 채널 입점 신청의 심사가 시작되었습니다.`;
+    case 'APPLICATION_APPROVED':
+      return `${channel} 채널 입점 신청이 승인되었습니다.`;
+    case 'APPLICATION_REJECTED':
+      return `${channel} 채널 입점 신청이 반려되었습니다. 반려 사유를 확인해 주세요.`;
   }
 }

@@ -17,6 +17,9 @@ const ko = {
   'notification.type.TRANSFER_EXPIRED': '소유권 이전 요청이 7일 동안 응답이 없어 자동으로 거절되었습니다.',
   'notification.type.MEMBER_REMOVED': '{channelName} 채널의 {role} 권한이 해제되었습니다.',
   'notification.type.MEMBER_LEFT': '{actorName} 님이 {channelName} 채널을 떠났습니다.',
+  'notification.type.APPLICATION_IN_REVIEW': '{channelName} 채널 입점 신청의 심사가 시작되었습니다.',
+  'notification.type.APPLICATION_APPROVED': '{channelName} 채널 입점 신청이 승인되었습니다.',
+  'notification.type.APPLICATION_REJECTED': '{channelName} 채널 입점 신청이 반려되었습니다. 반려 사유를 확인해 주세요.',
 } as const;
 
 export type NotificationsMessageKey = keyof typeof ko;
@@ -33,6 +36,9 @@ const en: Record<NotificationsMessageKey, string> = {
   'notification.type.TRANSFER_EXPIRED': 'The ownership transfer request got no answer for 7 days and was declined automatically.',
   'notification.type.MEMBER_REMOVED': 'Your {role} role on {channelName} was removed.',
   'notification.type.MEMBER_LEFT': '{actorName} left {channelName}.',
+  'notification.type.APPLICATION_IN_REVIEW': 'Your application for {channelName} is now under review.',
+  'notification.type.APPLICATION_APPROVED': 'Your application for {channelName} was approved.',
+  'notification.type.APPLICATION_REJECTED': 'Your application for {channelName} was rejected. See the reason.',
 };
 
 export const notificationsMessages = { ko, en };

@@ -21,6 +21,9 @@ const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Para
   TRANSFER_EXPIRED: [],
   MEMBER_REMOVED: ['channelName', 'role'],
   MEMBER_LEFT: ['actorName', 'channelName'],
+  APPLICATION_IN_REVIEW: ['channelName'],
+  APPLICATION_APPROVED: ['channelName'],
+  APPLICATION_REJECTED: ['channelName'],
 };
 
 export type RenderableNotification = {
