@@ -5,6 +5,7 @@ import * as structuredNotifications from './migrations/0003-structured-notificat
 import * as sessionIdleAndPurge from './migrations/0004-session-idle-and-purge';
 import * as hotPaths from './migrations/0005-hot-paths';
 import * as channelApplications from './migrations/0007-channel-applications';
+import * as operatorAudit from './migrations/0008-operator-audit';
 import type { Db } from './schema';
 
 // Listed here rather than read from disk so the same list runs under tsx, vitest and a bundle.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-session-idle-and-purge': sessionIdleAndPurge,
   '0005-hot-paths': hotPaths,
   '0007-channel-applications': channelApplications,
+  '0008-operator-audit': operatorAudit,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

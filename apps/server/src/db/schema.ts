@@ -211,6 +211,17 @@ export type Database = {
     user_agent: string | null;
     visited_at: Timestamp;
   };
+  /** Operator actions (migration 0008); written only through modules/operator/audit-repository.ts. */
+  operator_audit: {
+    id: Generated<number>;
+    operator_id: number | null;
+    action: string;
+    object_type: string;
+    object_id: string;
+    before: ColumnType<unknown, string | null, string | null>;
+    after: ColumnType<unknown, string | null, string | null>;
+    at: Timestamp;
+  };
   demo_seed: {
     id: number;
     seeded_at: Timestamp;
