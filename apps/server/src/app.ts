@@ -13,6 +13,8 @@ import { pingDatabase } from './db/database';
 import type { Db } from './db/schema';
 import type { Clock } from './lib/clock';
 import { serializeRequest } from './lib/log-redaction';
+import { applicationRoutes } from './modules/applications/routes';
+import { operatorApplicationRoutes } from './modules/applications/operator-routes';
 import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
 import { managementRoutes } from './modules/channels/management-routes';
 import { channelRoutes } from './modules/channels/routes';
@@ -102,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(inviteRoutes);
       await api.register(transferRoutes);
       await api.register(contentRoutes);
+      await api.register(applicationRoutes);
+      await api.register(operatorApplicationRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@studio/contract/errors';
 import { ACCESS_LEVELS, accessPlugin, type Access } from '../src/plugins/access';
-import { addMember, createChannel, createInvite, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
+import { addMember, createApplication, createChannel, createInvite, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
 import { createTestApp, ORIGIN, type TestContext } from './helper';
 
 /**
@@ -77,6 +77,17 @@ beforeAll(async () => {
     landing_url: null,
     created_at: now,
   });
+  const application = await createApplication(t.db, {
+    applicant_user_id: invitee.userId,
+    channel_id: null,
+    channel_name: '반려된 신청',
+    channel_type: 'MEDIA_CHANNEL',
+    applicant_kind: 'INDIVIDUAL',
+    apply_type: 'NEW_APPLY',
+    status: 'REJECT',
+    reject_reason: '사유',
+    reviewed_at: now,
+  });
   fixtures = {
     channelId: channel,
     inviteId: invite,
@@ -86,6 +97,12 @@ beforeAll(async () => {
     'POST /api/my/invites/{id}': invite,
     'DELETE /api/my/invites/{id}': invite,
     'POST /api/my/notifications/read/{id}': notification,
+    'GET /api/applications/{id}': application,
+    'POST /api/applications/{id}/copy': application,
+    'GET /api/operator/applications/{id}': application,
+    'POST /api/operator/applications/{id}/review': application,
+    'POST /api/operator/applications/{id}/approve': application,
+    'POST /api/operator/applications/{id}/reject': application,
   };
 
   const document = t.app.swagger() as { paths: Record<string, Partial<Record<Lowercase<Method>, OpenApiOperation>>> };

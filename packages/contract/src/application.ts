@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApplicantKind, ApplicationStatus, ApplicationType, ChannelType } from './enums';
+import { ApplicantKind, ApplicationStatus, ApplicationType, ChannelType, type CreateOption } from './enums';
 import { LinkKind, LinkUrl } from './links';
 import { pageNumber, pageOf, pageSize } from './page';
 import { PAGE_SIZE_MANAGEMENT } from './constants';
@@ -9,6 +9,15 @@ import { Instant } from './time';
 /** The two channel types a person can apply for (spec: "choose a media or a contents channel"). */
 export const ApplyChannelType = ChannelType.extract(['MEDIA_CHANNEL', 'CONTENTS_CHANNEL']);
 export type ApplyChannelType = z.infer<typeof ApplyChannelType>;
+
+/**
+ * What a channel of each type offers from the day it is approved (the create
+ * menu's options): the choice page shows it and the approval switches it on.
+ */
+export const CHANNEL_TYPE_OFFERS: Record<ApplyChannelType, readonly CreateOption[]> = {
+  MEDIA_CHANNEL: ['CONTENTS', 'LOOP_UPLOAD', 'POST', 'LIVE'],
+  CONTENTS_CHANNEL: ['CONTENTS', 'POST'],
+};
 
 /** UNKNOWN is what older records carry; nobody chooses it. */
 export const ApplyApplicantKind = ApplicantKind.exclude(['UNKNOWN']);

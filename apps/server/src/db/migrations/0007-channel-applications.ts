@@ -39,6 +39,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     INSERT INTO channel_application_events (application_id, status, reason, created_at)
       SELECT id, status, reject_reason, coalesce(reviewed_at, created_at) FROM channel_applications WHERE status <> 'WAIT';
 
+    -- Each status change notifies the applicant.
+    ALTER TABLE notifications DROP CONSTRAINT notifications_type_check;
+    ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (
+      'INVITE_RECEIVED', 'INVITE_ACCEPTED', 'INVITE_DECLINED', 'INVITE_CANCELLED', 'INVITE_EXPIRED',
+      'TRANSFER_REQUESTED', 'TRANSFER_ACCEPTED', 'TRANSFER_DECLINED', 'TRANSFER_EXPIRED',
+      'MEMBER_REMOVED', 'MEMBER_LEFT', 'OPERATOR_MESSAGE',
+      'APPLICATION_IN_REVIEW', 'APPLICATION_APPROVED', 'APPLICATION_REJECTED'));
+
     -- One half-filled form per person, kept on the server so a reload or another device finds it.
     CREATE TABLE channel_application_drafts (
       user_id bigint PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
