@@ -67,15 +67,32 @@ const applicationFields = {
   agreeTerms: z.literal(true),
 };
 
-/** The application form (spec sections 1 and 5); the browser and the server validate with this one schema. */
-export const ApplicationForm = z.object(applicationFields).superRefine((value, context) => {
-  if (value.applyType === 'ADD_TYPE' && value.channelId === null) {
-    context.addIssue({ code: 'custom', path: ['channelId'], message: 'required for ADD_TYPE' });
-  }
-  if (value.applyType === 'NEW_APPLY' && value.channelName === '') {
-    context.addIssue({ code: 'custom', path: ['channelName'], message: 'required for NEW_APPLY' });
-  }
-});
+type Conditional = { applyType?: unknown; channelId?: unknown; channelName?: unknown };
+const asConditional = (value: unknown): Conditional => (typeof value === 'object' && value !== null ? (value as Conditional) : {});
+
+/**
+ * The application form (spec sections 1 and 5); the browser and the server
+ * validate with this one schema. The two conditional rules run even while
+ * other fields are wrong (`when`), so a form shows every problem at once.
+ */
+export const ApplicationForm = z
+  .object(applicationFields)
+  .refine((value) => !(value.applyType === 'ADD_TYPE' && value.channelId === null), {
+    path: ['channelId'],
+    message: 'required for ADD_TYPE',
+    when: (payload) => {
+      const value = asConditional(payload.value);
+      return value.applyType === 'ADD_TYPE';
+    },
+  })
+  .refine((value) => !(value.applyType === 'NEW_APPLY' && value.channelName === ''), {
+    path: ['channelName'],
+    message: 'required for NEW_APPLY',
+    when: (payload) => {
+      const value = asConditional(payload.value);
+      return value.applyType === 'NEW_APPLY' && typeof value.channelName === 'string';
+    },
+  });
 export type ApplicationForm = z.infer<typeof ApplicationForm>;
 export type ApplicationFormInput = z.input<typeof ApplicationForm>;
 
