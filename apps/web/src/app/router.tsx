@@ -50,7 +50,9 @@ export function pageRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'policy/privacy', lazy: lazy(async () => ({ Component: (await import('./routes/static-pages')).PrivacyRoute })) },
     { path: 'help', lazy: lazy(async () => ({ Component: (await import('./routes/static-pages')).HelpRoute })) },
     { path: 'guide', lazy: lazy(async () => ({ Component: (await import('./routes/static-pages')).GuideRoute })) },
-    { path: 'apply/content-type-select', lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).ApplyRoute })) },
+    { path: 'apply/content-type-select', lazy: lazy(async () => (await import('./routes/apply')).contentTypeSelectPage) },
+    { path: 'apply/form', lazy: lazy(async () => (await import('./routes/apply')).applyFormPage) },
+    { path: 'operator/applications', lazy: lazy(async () => (await import('./routes/operator-applications')).operatorApplicationsPage) },
     { path: '*', lazy: lazy(async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute })) },
   ];
 }
