@@ -40,6 +40,9 @@ export const errorCatalogue = {
   APPLICATION_CHANNEL_NOT_OWNED: { status: 403, message: '소유한 채널에만 유형을 추가할 수 있습니다.' },
   APPLICATION_TYPE_PRESENT: { status: 409, message: '이 채널은 이미 해당 유형을 제공합니다.' },
   APPLICATION_NOT_REJECTED: { status: 409, message: '반려된 신청만 다시 신청할 수 있습니다.' },
+  UPLOAD_TOO_LARGE: { status: 413, message: '파일이 너무 큽니다.' },
+  UPLOAD_NOT_IMAGE: { status: 400, message: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.' },
+  UPLOAD_MISSING: { status: 400, message: '올릴 파일을 선택해 주세요.' },
   INTERNAL_ERROR: { status: 500, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },
   /** The database is down, restarting or frozen: temporary by nature, the spec's temporary-error text. */
   SERVICE_UNAVAILABLE: { status: 503, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },

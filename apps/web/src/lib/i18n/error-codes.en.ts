@@ -37,6 +37,9 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   APPLICATION_CHANNEL_NOT_OWNED: 'You can add a type only to a channel you own.',
   APPLICATION_TYPE_PRESENT: 'This channel already offers that type.',
   APPLICATION_NOT_REJECTED: 'Only a rejected application can be applied again.',
+  UPLOAD_TOO_LARGE: 'The file is too large.',
+  UPLOAD_NOT_IMAGE: 'Only image files (JPEG, PNG, WebP, GIF) can be uploaded.',
+  UPLOAD_MISSING: 'Choose a file to upload.',
   INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
   SERVICE_UNAVAILABLE: 'A temporary error occurred. Please try again shortly.',
 };

@@ -40,6 +40,9 @@ export const errorCodeTextsKo: Record<ErrorCode, string> = {
   APPLICATION_CHANNEL_NOT_OWNED: '소유한 채널에만 유형을 추가할 수 있습니다.',
   APPLICATION_TYPE_PRESENT: '이 채널은 이미 해당 유형을 제공합니다.',
   APPLICATION_NOT_REJECTED: '반려된 신청만 다시 신청할 수 있습니다.',
+  UPLOAD_TOO_LARGE: '파일이 너무 큽니다.',
+  UPLOAD_NOT_IMAGE: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.',
+  UPLOAD_MISSING: '올릴 파일을 선택해 주세요.',
   INTERNAL_ERROR: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
   SERVICE_UNAVAILABLE: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
 };
