@@ -1,7 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationDetail, OperatorApplication, OperatorApplicationPage, SavedDraft } from '@studio/contract/application';
 import { addMember, createApplication, createChannel, createPerson, type Person } from '../src/seed/factories';
-import { call, createTestApp, type TestContext } from './helper';
+import { call, createTestApp, ORIGIN, type TestContext } from './helper';
 
 let t: TestContext;
 let applicant: Person;
@@ -159,6 +160,48 @@ describe('applying', () => {
     expect([denied.statusCode, denied.json<{ code: string }>().code]).toEqual([403, 'APPLICATION_ACCESS_DENIED']);
     expect((await call(t.app, 'GET', '/api/applications/999999', cookies.applicant)).statusCode).toBe(404);
     expect((await call(t.app, 'GET', '/api/applications/0x1', cookies.applicant)).statusCode).toBe(400);
+  });
+});
+
+function multipart(file: Buffer, filename: string, type: string) {
+  const boundary = '----studio-test-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function upload(cookie: string | undefined, file: Buffer, filename = 'profile.png', type = 'image/png') {
+  const body = multipart(file, filename, type);
+  return t.app.inject({ method: 'POST', url: '/api/applications/profile-image', headers: { ...body.headers, origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload: body.payload });
+}
+
+describe('the profile image', () => {
+  it('is judged by its content, cropped to a 400 px square JPEG under a server-made name, and approved onto the channel', async () => {
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#cc3366' } }).png().toBuffer();
+    const uploaded = await upload(cookies.applicant, png, '../../etc/passwd.png');
+    expect(uploaded.statusCode).toBe(201);
+    const image = uploaded.json<{ url: string; width: number; height: number }>();
+    expect(image).toMatchObject({ width: 400, height: 400 });
+    expect(image.url).toMatch(/^\/media\/profiles\/[0-9a-f-]{36}\.jpg$/);
+    const served = await t.app.inject({ method: 'GET', url: image.url });
+    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/jpeg']);
+
+    const person = await createPerson(t.db);
+    const cookie = await t.cookieFor(person.userId);
+    const { id } = ApplicationDetail.parse((await submit(cookie, goodForm({ channelName: '이미지 채널', profileImageUrl: image.url }))).json());
+    await call(t.app, 'POST', `/api/operator/applications/${id}/review`, cookies.operator);
+    const approved = (await call(t.app, 'POST', `/api/operator/applications/${id}/approve`, cookies.operator)).json<{ channelId: number }>();
+    const channel = await t.db.selectFrom('channels').select('profile_image_url').where('id', '=', approved.channelId).executeTakeFirstOrThrow();
+    expect(channel.profile_image_url).toBe(image.url);
+  });
+
+  it('refuses what is not an image whatever it is called, and needs a session', async () => {
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    const refused = await upload(cookies.applicant, html, 'photo.png', 'image/png');
+    expect([refused.statusCode, refused.json<{ code: string }>().code]).toEqual([400, 'UPLOAD_NOT_IMAGE']);
+    expect((await upload(undefined, html)).statusCode).toBe(401);
+    const empty = await call(t.app, 'POST', '/api/applications/profile-image', cookies.applicant, {});
+    expect(empty.statusCode).toBe(400);
   });
 });
 

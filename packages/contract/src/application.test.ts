@@ -79,9 +79,10 @@ describe('ApplicationForm', () => {
   });
 
   it('accepts only the studio’s own media addresses as the profile image', () => {
-    expect(errorsOf({ profileImageUrl: '/media/application/abcDEF_123-x.webp' })).toEqual([]);
+    expect(errorsOf({ profileImageUrl: '/media/profiles/0b6f6c4e-1c1b-4b53-9f5e-2d1f0c2b9a77.jpg' })).toEqual([]);
     expect(errorsOf({ profileImageUrl: 'https://evil.example.com/a.jpg' })).toEqual(['profileImageUrl']);
     expect(errorsOf({ profileImageUrl: '/media/../secret.jpg' })).toEqual(['profileImageUrl']);
+    expect(errorsOf({ profileImageUrl: '/media/loops/a.jpg' })).toEqual(['profileImageUrl']);
   });
 });
 

@@ -47,7 +47,7 @@ export const Revenue = text({ min: 1, max: APPLICATION_REVENUE_MAX, trim: false 
 export const MediaUrl = z
   .string()
   .max(300)
-  .regex(/^\/media\/[a-z0-9-]+\/[A-Za-z0-9_-]+\.(?:jpg|jpeg|png|webp)$/);
+  .regex(/^\/media\/profiles\/[A-Za-z0-9_-]+\.(?:jpg|jpeg|png|webp)$/);
 
 export const ApplicationLink = z.object({ url: LinkUrl });
 
@@ -173,6 +173,9 @@ export type OperatorApplicationQuery = z.infer<typeof OperatorApplicationQuery>;
 export const RejectApplicationBody = z.object({ reason: text({ min: 1, max: REJECT_REASON_MAX, multiline: true }) });
 
 export const ApproveResult = z.object({ application: OperatorApplication, channelId: z.number().int() });
+
+/** Profile images are stored cropped to this square. */
+export const PROFILE_IMAGE_SIZE = 400;
 
 /** The profile image as stored: a studio address and its size after resizing. */
 export const UploadedImage = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApplicationDetail, ApplicationDraft, ApplicationForm, SavedDraft } from '@studio/contract/application';
+import { ApplicationDetail, ApplicationDraft, ApplicationForm, PROFILE_IMAGE_SIZE, SavedDraft, UploadedImage } from '@studio/contract/application';
+import { ErrorBody } from '@studio/contract/errors';
 import { IdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
+import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
 import { requireUser } from '../../plugins/require-user';
 import { applicationRepository } from './application-repository';
 import { applicationService } from './application-service';
@@ -82,5 +84,27 @@ export async function applicationRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => service.copyToDraft(requireUser(request).id, request.params.id, app.clock.now()),
+  );
+
+  app.post(
+    '/applications/profile-image',
+    {
+      config: { access: 'session', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: `The channel's profile image (multipart, one file): judged by its content, cropped to ${PROFILE_IMAGE_SIZE} px square, stored as JPEG`,
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadedImage, ...errorResponses, 413: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const file = await uploadedFile(request, MAX_IMAGE_BYTES);
+      const saved = await app.media.saveImage(file, {
+        kind: 'profiles',
+        maxBytes: MAX_IMAGE_BYTES,
+        resize: { width: PROFILE_IMAGE_SIZE, height: PROFILE_IMAGE_SIZE, fit: 'cover' },
+      });
+      return reply.status(201).send({ url: saved.url, width: saved.width, height: saved.height });
+    },
   );
 }
