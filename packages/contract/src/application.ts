@@ -179,3 +179,4 @@ export const PROFILE_IMAGE_SIZE = 400;
 
 /** The profile image as stored: a studio address and its size after resizing. */
 export const UploadedImage = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+export type UploadedImage = z.infer<typeof UploadedImage>;

@@ -33,6 +33,7 @@ import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { type ApplicationsMessageKey, useApplicationsT } from '../messages';
 import { type FormValues, initialValues, toDraft } from '../utils/form-values';
 import styles from './apply.module.css';
+import { ProfileImageField } from './profile-image-field';
 
 type T = ReturnType<typeof useApplicationsT>;
 
@@ -222,6 +223,8 @@ export function ApplicationForm({ channelType, onSubmitted }: { channelType: App
             />
             <FieldMessage id={description.errorId} text={description.text} />
           </div>
+
+          <ProfileImageField value={values.profileImageUrl ?? null} onChange={(url) => form.setValue('profileImageUrl', url, { shouldDirty: true })} />
 
           <div className={formStyles.field}>
             <label htmlFor={email.id} className={formStyles.label}>
