@@ -93,6 +93,15 @@ export function ApplicationForm({ channelType, onSubmitted }: { channelType: App
   const typeName = t(`channelType.${channelType}`);
   const applyType = values.applyType ?? 'NEW_APPLY';
 
+  // An extra link row left empty is not a link: it goes, rather than be called a missing field.
+  const dropEmptyLinks = () => {
+    const empty = form
+      .getValues('links')
+      .map((link, index) => (index > 0 && link.url.trim() === '' ? index : -1))
+      .filter((index) => index >= 0);
+    if (empty.length > 0) links.remove(empty);
+  };
+
   const onSubmit = form.handleSubmit(
     (input) => {
       setFormError(null);
@@ -150,7 +159,13 @@ export function ApplicationForm({ channelType, onSubmitted }: { channelType: App
       }
     >
       <Section>
-        <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('apply.form.title', { type: typeName })}>
+        <form
+          className={styles.form}
+          onSubmit={(event) => {
+            dropEmptyLinks();
+            void onSubmit(event);
+          }}
+          noValidate aria-label={t('apply.form.title', { type: typeName })}>
           <fieldset className={styles.group}>
             <legend className={styles.legend}>{t('apply.form.applyType')}</legend>
             <div className={styles.radios}>

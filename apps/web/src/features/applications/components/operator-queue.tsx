@@ -106,7 +106,7 @@ function QueueRow({ application, busy, onDecide, onOpen }: { application: Operat
         </div>
       </dl>
       <details className={styles.details}>
-        <summary>{t('queue.timeline')}</summary>
+        <summary>{t('queue.details')}</summary>
         <dl className={styles.detailBody}>
           <dt>{t('queue.descriptionLabel')}</dt>
           <dd>{application.description || '—'}</dd>
