@@ -15,6 +15,8 @@ import type { Db } from './db/schema';
 import { jobsPlugin } from './jobs/jobs';
 import type { Clock } from './lib/clock';
 import { serializeRequest } from './lib/log-redaction';
+import { applicationRoutes } from './modules/applications/routes';
+import { operatorApplicationRoutes } from './modules/applications/operator-routes';
 import { mediaPlugin } from './media/media-routes';
 import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
 import { managementRoutes } from './modules/channels/management-routes';
@@ -124,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(operatorNoticeRoutes);
       await api.register(operatorNotificationRoutes);
       await api.register(operatorAuditRoutes);
+      await api.register(applicationRoutes);
+      await api.register(operatorApplicationRoutes);
     },
     { prefix: '/api' },
   );

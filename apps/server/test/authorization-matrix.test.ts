@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@studio/contract/errors';
 import { ACCESS_LEVELS, accessPlugin, type Access } from '../src/plugins/access';
 import { insertBroadcast } from '../src/modules/operator/broadcast-repository';
-import { addMember, createChannel, createInvite, createNotice, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
+import { addMember, createApplication, createChannel, createInvite, createNotice, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
 import { createTestApp, ORIGIN, type TestContext } from './helper';
 
 /**
@@ -89,6 +89,17 @@ beforeAll(async () => {
   await t.db.insertInto('loops').values({ id: loop, channel_id: channel, user_id: owner.userId, total_bytes: 1000, created_at: now, updated_at: now }).execute();
   const notice = await createNotice(t.db, { category: 'STUDIO', title: '공지', body: '<p>공지</p>', published_at: now });
   const broadcast = await t.db.transaction().execute((trx) => insertBroadcast(trx, { operatorId: operator.userId, message: '알림', landingUrl: null, at: now }));
+  const application = await createApplication(t.db, {
+    applicant_user_id: invitee.userId,
+    channel_id: null,
+    channel_name: '반려된 신청',
+    channel_type: 'MEDIA_CHANNEL',
+    applicant_kind: 'INDIVIDUAL',
+    apply_type: 'NEW_APPLY',
+    status: 'REJECT',
+    reject_reason: '사유',
+    reviewed_at: now,
+  });
   fixtures = {
     channelId: channel,
     noticeId: notice,
@@ -101,6 +112,12 @@ beforeAll(async () => {
     'POST /api/my/invites/{id}': invite,
     'DELETE /api/my/invites/{id}': invite,
     'POST /api/my/notifications/read/{id}': notification,
+    'GET /api/applications/{id}': application,
+    'POST /api/applications/{id}/copy': application,
+    'GET /api/operator/applications/{id}': application,
+    'POST /api/operator/applications/{id}/review': application,
+    'POST /api/operator/applications/{id}/approve': application,
+    'POST /api/operator/applications/{id}/reject': application,
   };
 
   const document = t.app.swagger() as { paths: Record<string, Partial<Record<Lowercase<Method>, OpenApiOperation>>> };

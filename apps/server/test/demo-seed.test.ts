@@ -40,6 +40,17 @@ describe('the demo world', () => {
     expect((await call(t.app, 'GET', '/api/my/notifications/unread', cookie)).json<{ count: number }>().count).toBeGreaterThan(0);
   });
 
+  it('has applications in every status for the operator queue, one rejected with its reason, none of newbie', async () => {
+    const rows = await t.db.selectFrom('channel_applications').select(['status', 'reject_reason', 'applicant_user_id']).execute();
+    expect([...new Set(rows.map((row) => row.status))].sort()).toEqual(['APPROVE', 'REJECT', 'REVIEW', 'WAIT']);
+    expect(rows.find((row) => row.status === 'REJECT')?.reject_reason).toBeTruthy();
+    const newbie = await userId('newbie');
+    expect(rows.some((row) => row.applicant_user_id === newbie)).toBe(false);
+    const operator = await t.cookieFor(await userId('operator'));
+    const queue = (await call(t.app, 'GET', '/api/operator/applications?status=WAIT', operator)).json<{ totalElements: number }>();
+    expect(queue.totalElements).toBeGreaterThanOrEqual(2);
+  });
+
   it('gives newbie no channel but two invites and a transfer', async () => {
     const newbie = await userId('newbie');
     const cookie = await t.cookieFor(newbie);

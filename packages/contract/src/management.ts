@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApplicationEvent } from './application';
 import { MyChannel } from './channel';
 import {
   ApplicantKind,
@@ -59,6 +60,8 @@ export const ApplyResult = z.object({
   rejectReason: z.string().nullable(),
   appliedAt: Instant,
   reviewedAt: Instant.nullable(),
+  /** What happened when, oldest first: submitted (WAIT), REVIEW, then APPROVE or REJECT (with its reason). */
+  timeline: z.array(ApplicationEvent),
 });
 export type ApplyResult = z.infer<typeof ApplyResult>;
 export const ApplyResultPage = pageOf(ApplyResult);

@@ -5,8 +5,10 @@ import * as structuredNotifications from './migrations/0003-structured-notificat
 import * as sessionIdleAndPurge from './migrations/0004-session-idle-and-purge';
 import * as hotPaths from './migrations/0005-hot-paths';
 import * as notificationDelivery from './migrations/0006-notification-delivery';
+import * as channelApplications from './migrations/0007-channel-applications';
 import * as operatorAudit from './migrations/0008-operator-audit';
 import * as loops from './migrations/0012-loops';
+import * as notificationTypes from './migrations/0013-notification-types';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -18,8 +20,10 @@ const migrations: Record<string, Migration> = {
   '0004-session-idle-and-purge': sessionIdleAndPurge,
   '0005-hot-paths': hotPaths,
   '0006-notification-delivery': notificationDelivery,
+  '0007-channel-applications': channelApplications,
   '0008-operator-audit': operatorAudit,
   '0012-loops': loops,
+  '0013-notification-types': notificationTypes,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

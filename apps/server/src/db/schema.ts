@@ -14,6 +14,7 @@ import type {
   ProcessingStatus,
   ShortsStatus,
 } from '@studio/contract/enums';
+import type { ApplicationDraft } from '@studio/contract/application';
 import type { ActivityAction } from '@studio/contract/member';
 import type { NotificationParams, NotificationType } from '@studio/contract/notification';
 
@@ -134,6 +135,26 @@ export type Database = {
     reject_reason: string | null;
     created_at: Timestamp;
     reviewed_at: NullableTimestamp;
+    description: Generated<string>;
+    profile_image_url: string | null;
+    contact_email: string | null;
+    links: ColumnType<{ url: string }[], string | undefined, string>;
+    revenue: Generated<string>;
+    terms_agreed_at: NullableTimestamp;
+    reviewer_user_id: number | null;
+  };
+  channel_application_events: {
+    id: Generated<number>;
+    application_id: number;
+    status: ApplicationStatus;
+    actor_user_id: number | null;
+    reason: string | null;
+    created_at: Timestamp;
+  };
+  channel_application_drafts: {
+    user_id: number;
+    data: Json<ApplicationDraft>;
+    updated_at: Timestamp;
   };
   channel_invites: {
     id: Generated<number>;

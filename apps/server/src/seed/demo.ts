@@ -85,6 +85,13 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
     await addMember(trx, cityNews, creator.userId, 'MANAGER');
     // Harbor Radio has no owner: its owner invite is pending with newbie.
 
+    // Applications in every status, with the form's fields filled in, for the queue and the results tab.
+    const form = (email: string, links: string[], revenue: string, description: string) => ({
+      contact_email: email,
+      links: JSON.stringify(links.map((url) => ({ url }))),
+      revenue,
+      description,
+    });
     await createApplication(trx, {
       applicant_user_id: creator.userId,
       channel_id: cookingNotes,
@@ -93,6 +100,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       applicant_kind: 'INDIVIDUAL',
       apply_type: 'NEW_APPLY',
       status: 'APPROVE',
+      ...form('creator@example.com', ['https://www.youtube.com/@cookingnotes', 'https://www.instagram.com/cookingnotes'], '광고, 후원', '집에서 따라 하는 제철 요리 기록입니다.'),
       created_at: ago(10 * DAY),
       reviewed_at: ago(3 * DAY),
     });
@@ -102,10 +110,44 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       channel_name: 'Studio Daily Shorts',
       channel_type: 'MEDIA_CHANNEL',
       applicant_kind: 'COMPANY',
-      apply_type: 'ADD_TYPE',
+      apply_type: 'NEW_APPLY',
       status: 'REVIEW',
+      ...form('creator@example.com', ['https://www.youtube.com/@studiodaily', 'https://pf.kakao.com/_studiodaily'], '광고, 브랜디드 콘텐츠', 'Studio Daily의 짧은 영상만 모아 전하는 채널입니다.'),
       created_at: ago(2 * DAY),
       reviewed_at: null,
+    });
+    await createApplication(trx, {
+      applicant_user_id: creator.userId,
+      channel_id: null,
+      channel_name: 'Creator Lab',
+      channel_type: 'MEDIA_CHANNEL',
+      applicant_kind: 'INDIVIDUAL',
+      apply_type: 'NEW_APPLY',
+      status: 'REJECT',
+      reject_reason: '채널 소개와 운영 계획이 부족합니다. 대표 링크에서 최근 활동을 확인할 수 있도록 보완해 다시 신청해 주세요.',
+      ...form('creator@example.com', ['https://example.com/creator-lab'], '후원', '실험적인 영상을 올립니다.'),
+      created_at: ago(9 * DAY),
+      reviewed_at: ago(5 * DAY),
+    });
+    await createApplication(trx, {
+      applicant_user_id: editor.userId,
+      channel_id: null,
+      channel_name: '시티 뉴스 라디오 — 출퇴근길 지역 소식',
+      channel_type: 'MEDIA_CHANNEL',
+      applicant_kind: 'PUBLIC_AGENCY',
+      apply_type: 'NEW_APPLY',
+      ...form('radio@city.example.kr', ['https://www.youtube.com/@citynewsradio', 'https://www.facebook.com/citynews', 'https://city.example.kr/radio'], '광고, 지원금', '출퇴근 시간에 맞춰 지역 교통과 날씨, 생활 소식을 라디오로 전합니다.'),
+      created_at: ago(12 * DAY),
+    });
+    await createApplication(trx, {
+      applicant_user_id: manager.userId,
+      channel_id: null,
+      channel_name: '이매니저의 주말 텃밭',
+      channel_type: 'CONTENTS_CHANNEL',
+      applicant_kind: 'ETC',
+      apply_type: 'NEW_APPLY',
+      ...form('manager@example.com', ['https://www.instagram.com/weekendgarden'], '후원, 제휴', '주말마다 가꾸는 작은 텃밭 이야기를 씁니다.'),
+      created_at: ago(1 * DAY),
     });
 
     // Through the same creation functions as the studio, so the 30- and 7-day deadlines are the real ones.

@@ -4,7 +4,7 @@ import type { NotificationParams, NotificationType } from '@studio/contract/noti
 import { insertAccount } from '../accounts/account-repository';
 import { insertUser } from '../auth/user-repository';
 import type { Database, Db } from '../db/schema';
-import { insertApplication } from '../modules/channels/application-repository';
+import { insertApplication } from '../modules/applications/application-repository';
 import { insertChannel } from '../modules/channels/channel-repository';
 import { insertContent } from '../modules/contents/content-repository';
 import { insertInviteRow } from '../modules/invites/invite-repository';

@@ -56,13 +56,15 @@ export function pageRoutes(queryClient: QueryClient): RouteObject[] {
       lazy: lazy(async () => (await import('./routes/operator')).operatorPages.layout),
       children: [
         { index: true, element: <Navigate to="applications" replace /> },
+        { path: 'applications', lazy: lazy(async () => (await import('./routes/operator-applications')).operatorApplicationsPage) },
         ...(['channels', 'notices', 'notifications', 'audit'] as const).map((path) => ({
           path,
           lazy: lazy(async () => (await import('./routes/operator')).operatorPages[path]),
         })),
       ],
     },
-    { path: 'apply/content-type-select', lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).ApplyRoute })) },
+    { path: 'apply/content-type-select', lazy: lazy(async () => (await import('./routes/apply')).contentTypeSelectPage) },
+    { path: 'apply/form', lazy: lazy(async () => (await import('./routes/apply')).applyFormPage) },
     { path: '*', lazy: lazy(async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute })) },
   ];
 }

@@ -4,6 +4,7 @@ import type { ApplyResult, ManagementFilters, PendingInvite } from '@studio/cont
 import type { ChannelType, InviteKind, MemberRole } from '@studio/contract/enums';
 import { toPage, type Page } from '@studio/contract/page';
 import type { Db } from '../../db/schema';
+import { timelines } from '../applications/application-repository';
 import { toChannel } from './channel-repository';
 
 export function managementRepository(db: Db) {
@@ -79,6 +80,7 @@ export function managementRepository(db: Db) {
         myApplications(userId, channelType).selectAll().orderBy('id', 'desc').limit(size).offset(page * size).execute(),
         myApplications(userId, channelType).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       ]);
+      const events = await timelines(db, rows.map((row) => row.id));
       return toPage(
         rows.map((row) => ({
           id: row.id,
@@ -91,6 +93,7 @@ export function managementRepository(db: Db) {
           rejectReason: row.reject_reason,
           appliedAt: row.created_at.toISOString(),
           reviewedAt: row.reviewed_at ? row.reviewed_at.toISOString() : null,
+          timeline: events.get(row.id) ?? [],
         })),
         Number(total.count),
         page,

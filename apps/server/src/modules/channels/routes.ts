@@ -4,7 +4,7 @@ import { CreatableChannelList, HasReviewedApply, MyChannelList, createOptionsFor
 import { REVIEWED_APPLY_WINDOW_DAYS } from '@studio/contract/constants';
 import { errorResponses } from '@studio/contract/responses';
 import { requireUser } from '../../plugins/require-user';
-import { applicationRepository } from './application-repository';
+import { applicationRepository } from '../applications/application-repository';
 import { channelRepository } from './channel-repository';
 
 export async function channelRoutes(instance: FastifyInstance) {

@@ -38,11 +38,11 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
     case 'MEMBER_LEFT':
       return `${actor} 님이 ${channel} 채널을 떠났습니다.`;
     case 'APPLICATION_REVIEW':
-      return `${channel} 채널 입점 신청을 검토하고 있습니다.`;
+      return `${channel} 채널 입점 신청의 심사가 시작되었습니다.`;
     case 'APPLICATION_APPROVED':
       return `${channel} 채널 입점 신청이 승인되었습니다.`;
     case 'APPLICATION_REJECTED':
-      return `${channel} 채널 입점 신청이 반려되었습니다.`;
+      return `${channel} 채널 입점 신청이 반려되었습니다. 반려 사유를 확인해 주세요.`;
     case 'LIVE_STARTED':
       return `${channel} 채널의 라이브 '${title}' 방송이 시작되었습니다.`;
     case 'LIVE_ENDED':

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCopyApplication } from '../../features/applications/api/copy-application';
 import { applyResultsQueryOptions } from '../../features/channel-management/api/get-apply-results';
 import { managementChannelsQueryOptions } from '../../features/channel-management/api/get-management-channels';
 import { pendingInvitesQueryOptions } from '../../features/channel-management/api/get-pending-invites';
@@ -17,10 +19,16 @@ import { type PageModule, settle } from './page-module';
 function ChannelManagementRoute() {
   const queryClient = useQueryClient();
   const [invitation, setInvitation] = useState<InvitationTarget | null>(null);
+  const navigate = useNavigate();
+  const copy = useCopyApplication();
+  const reapply = (applicationId: number) =>
+    copy.mutate(applicationId, {
+      onSuccess: (saved) => void navigate(`/apply/form?type=${saved.draft?.channelType ?? 'MEDIA_CHANNEL'}`),
+    });
 
   return (
     <>
-      <ChannelManagementPage onOpenInvite={({ kind, id }) => setInvitation({ kind, id })} />
+      <ChannelManagementPage onOpenInvite={({ kind, id }) => setInvitation({ kind, id })} onReapply={reapply} reapplying={copy.isPending ? (copy.variables ?? null) : null} />
       {invitation ? (
         <InvitationPopup
           key={`${invitation.kind}-${invitation.id}`}

@@ -47,7 +47,3 @@ export function TrendRoute() {
   return <ComingSoon title={t('page.trend')} description={t('page.trendDescription')} />;
 }
 
-export function ApplyRoute() {
-  const t = useT();
-  return <ComingSoon title={t('page.apply')} description={t('page.applyDescription')} />;
-}

@@ -26,9 +26,11 @@ type PanelProps = {
   /** The choice on its way while the next page loads: what the filter controls show. */
   latest: ManagementSearch;
   update: (next: Partial<ManagementSearch>) => void;
+  onReapply: (applicationId: number) => void;
+  reapplying: number | null;
 };
 
-export function ApplyResultsPanel({ search, latest, update }: PanelProps) {
+export function ApplyResultsPanel({ search, latest, update, onReapply, reapplying }: PanelProps) {
   const t = useChannelManagementT();
   const selectId = useId();
   const showAll = () => update({ channelType: null, page: 0 });
@@ -72,7 +74,7 @@ export function ApplyResultsPanel({ search, latest, update }: PanelProps) {
         {(results, busy) => (
           <ul className={styles.list} aria-busy={busy || undefined}>
             {results.map((result) => (
-              <ApplyResultRow key={result.id} result={result} />
+              <ApplyResultRow key={result.id} result={result} onReapply={onReapply} reapplying={reapplying === result.id} />
             ))}
           </ul>
         )}
@@ -81,7 +83,7 @@ export function ApplyResultsPanel({ search, latest, update }: PanelProps) {
   );
 }
 
-function ApplyResultRow({ result }: { result: ApplyResult }) {
+function ApplyResultRow({ result, onReapply, reapplying }: { result: ApplyResult; onReapply: (id: number) => void; reapplying: boolean }) {
   const t = useChannelManagementT();
   const format = useFormat();
   return (
@@ -121,6 +123,25 @@ function ApplyResultRow({ result }: { result: ApplyResult }) {
           <p className={styles.rejectReason}>
             <strong>{t('management.apply.rejectReason')}</strong> {result.rejectReason}
           </p>
+        ) : null}
+        {result.timeline.length > 0 ? (
+          <details className={styles.timeline}>
+            <summary>{t('management.apply.timeline')}</summary>
+            <ol>
+              {result.timeline.map((event, index) => (
+                <li key={`${event.status}-${index}`}>
+                  <time dateTime={event.at}>{format.dateTime(event.at)}</time> <span>{t(`management.apply.event.${event.status}`)}</span>
+                </li>
+              ))}
+            </ol>
+          </details>
+        ) : null}
+        {result.status === 'REJECT' ? (
+          <div>
+            <Button size="small" disabled={reapplying} onClick={() => onReapply(result.id)}>
+              {t('management.apply.reapply')}
+            </Button>
+          </div>
         ) : null}
       </div>
     </li>

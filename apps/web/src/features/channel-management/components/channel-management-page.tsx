@@ -20,10 +20,14 @@ const tabLabel: Record<ManagementTab, ChannelManagementKey> = {
 type ChannelManagementPageProps = {
   /** Opening an invitation is the app's to compose (the popups live in their own feature). */
   onOpenInvite: (invite: PendingInvite) => void;
+  /** Re-apply from a copy of a rejected application (the route opens the form with it). */
+  onReapply: (applicationId: number) => void;
+  /** The application being copied, while it is. */
+  reapplying: number | null;
 };
 
 /** Spec section 2, /channels/management: my channels, apply results and invites, each tab with its count. */
-export function ChannelManagementPage({ onOpenInvite }: ChannelManagementPageProps) {
+export function ChannelManagementPage({ onOpenInvite, onReapply, reapplying }: ChannelManagementPageProps) {
   const t = useChannelManagementT();
   const [search, update, latest] = useManagementSearch();
   const { data: counts } = useQuery(tabCountQueryOptions());
@@ -64,7 +68,7 @@ export function ChannelManagementPage({ onOpenInvite }: ChannelManagementPagePro
           <MyChannelsPanel search={search} latest={latest} update={update} />
         </Tabs.Content>
         <Tabs.Content value="apply" className={styles.panel}>
-          <ApplyResultsPanel search={search} latest={latest} update={update} />
+          <ApplyResultsPanel search={search} latest={latest} update={update} onReapply={onReapply} reapplying={reapplying} />
         </Tabs.Content>
         <Tabs.Content value="invite" className={styles.panel}>
           <PendingInvitesPanel page={search.page} onPage={(page) => update({ page })} onOpen={onOpenInvite} />
