@@ -66,39 +66,21 @@ export function contentRepository(db: Db) {
       return db.selectFrom('contents').selectAll().where('id', '=', contentId).where('channel_id', '=', channelId).executeTakeFirst();
     },
 
-    async create(values: {
-      channelId: number;
-      authorId: number;
-      kind: ContentKind;
-      status: ContentStatus;
-      title: string;
-      body: string;
-      at: Date;
-      coverImage?: ContentImage | null;
-      images?: ContentImage[];
-      link?: { url: string; kind: string } | null;
-    }): Promise<ContentRow> {
+    async create(values: { channelId: number; authorId: number; kind: ContentKind; status: ContentStatus; title: string; body: string; at: Date }): Promise<ContentRow> {
       return createContentRow(db, values);
     },
   };
 }
 
+/**
+ * A new content; `extra` carries the edited columns (images, link, reservation)
+ * exactly as an update would write them.
+ */
 export async function createContentRow(
   db: Executor,
-  values: {
-    channelId: number;
-    authorId: number;
-    kind: ContentKind;
-    status: ContentStatus;
-    title: string;
-    body: string;
-    at: Date;
-    coverImage?: ContentImage | null;
-    images?: ContentImage[];
-    link?: { url: string; kind: string } | null;
-  },
+  values: { channelId: number; authorId: number; kind: ContentKind; status: ContentStatus; title: string; body: string; at: Date },
+  extra: Omit<ContentPatch, 'id' | 'channel_id' | 'version'> = {},
 ): Promise<ContentRow> {
-  const images = values.images ?? [];
   return db
     .insertInto('contents')
     .values({
@@ -108,14 +90,11 @@ export async function createContentRow(
       status: values.status,
       title: values.title,
       body: values.body,
-      cover_image: values.coverImage ? JSON.stringify(values.coverImage) : null,
-      images: JSON.stringify(images),
-      thumbnail_url: thumbnailOf(values.coverImage ?? null, images),
-      link_url: values.link?.url ?? null,
-      link_kind: values.link?.kind ?? null,
+      thumbnail_url: null,
       published_at: values.status === 'PUBLIC' || values.status === 'HIDDEN' ? values.at : null,
       created_at: values.at,
       updated_at: values.at,
+      ...extra,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

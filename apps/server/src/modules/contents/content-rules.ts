@@ -38,6 +38,13 @@ export function assertCreateOption(channel: ChannelRow, kind: ContentKind): void
   }
 }
 
+/** Uploading an image needs one of the writing options (contents or posts) on the channel. */
+export function assertWritable(channel: ChannelRow): void {
+  if (channelRefusal(channel, 'CONTENT_VIEW') && channelRefusal(channel, 'POST')) {
+    throw new AppError('CREATE_OPTION_DISABLED', undefined, { option: 'CONTENTS', channelStatus: channel.status });
+  }
+}
+
 /** Whether an article body says anything: text once tags are gone, or an image. An empty editor leaves `<p></p>`. */
 export function richTextHasContent(html: string): boolean {
   if (/<img\s/i.test(html)) return true;
