@@ -33,6 +33,11 @@ export const PUBLISH_QUEUE = 'content.publish';
 /** A reserved publication: acts only if the content is still reserved for exactly this time. */
 export type PublishJob = { contentId: number; reservedAt: string };
 
+/** One waiting job per content and time: a repeated send for the same reservation is a no-op. */
+export function reservationJobKey(job: PublishJob): string {
+  return `content:${job.contentId}:${job.reservedAt}`;
+}
+
 /** What the service needs of the job queue (`app.jobs`). */
 export type JobSender = {
   send(queue: string, data: object, options?: { startAfter?: Date; singletonKey?: string; retryLimit?: number; tx?: Transaction<Database> }): Promise<string | null>;
@@ -122,7 +127,7 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
   async function reserveInside(trx: Transaction<Database>, contentId: number, at: Date): Promise<void> {
     const reservedAt = at.toISOString();
     const data: PublishJob = { contentId, reservedAt };
-    await jobs.send(PUBLISH_QUEUE, data, { startAfter: at, singletonKey: `content:${contentId}:${reservedAt}`, tx: trx });
+    await jobs.send(PUBLISH_QUEUE, data, { startAfter: at, singletonKey: reservationJobKey(data), tx: trx });
   }
 
   function checkedReservationTime(atText: string): Date {
