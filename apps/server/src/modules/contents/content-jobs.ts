@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { lockPendingReservations } from './content-repository';
-import { contentService, PUBLISH_QUEUE, reservationJobKey, type PublishJob } from './content-service';
+import { contentService, PUBLISH_QUEUE, reservationJobKey, type PublishJob, type ReservationOutcome } from './content-service';
 
 const PublishJobData = z.object({ contentId: z.number().int().positive(), reservedAt: z.iso.datetime() }) satisfies z.ZodType<PublishJob>;
 
@@ -20,7 +20,15 @@ export const contentJobs = fp(
         const parsed = PublishJobData.safeParse(data);
         // A malformed job can never succeed: logged and dropped rather than retried.
         if (!parsed.success) return app.log.error({ jobId: job.id }, 'content.publish job with malformed data');
-        const outcome = await service.runReservation(parsed.data);
+        let outcome: ReservationOutcome;
+        try {
+          outcome = await service.runReservation(parsed.data);
+        } catch (error) {
+          // Publishing itself broke: the reservation cannot publish, and its author hears so. If even
+          // that cannot be written (the database is away), this throws and the job is retried.
+          app.log.error({ err: error, jobId: job.id, contentId: parsed.data.contentId }, 'reserved publication failed');
+          outcome = await service.failReservation(parsed.data);
+        }
         app.log.info({ jobId: job.id, contentId: parsed.data.contentId, outcome }, 'reserved publication');
       },
       { unique: true },
