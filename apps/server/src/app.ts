@@ -21,6 +21,7 @@ import { mediaPlugin } from './media/media-routes';
 import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
 import { managementRoutes } from './modules/channels/management-routes';
 import { channelRoutes } from './modules/channels/routes';
+import { contentJobs } from './modules/contents/content-jobs';
 import { contentRoutes } from './modules/contents/routes';
 import { expiryTimer } from './modules/invites/expiry-sweep';
 import { inviteRoutes } from './modules/invites/routes';
@@ -132,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(noticeRoutes, { prefix: '/external' });
+  // On every instance: sends need the queue's settings; jobs run only with background jobs on.
+  await app.register(contentJobs, { workers: options.backgroundJobs !== false });
   if (options.backgroundJobs !== false) await app.register(expiryTimer);
   if (options.backgroundJobs !== false) await app.register(signInPurgeTimer);
   // Liveness only: a database outage must not get a healthy process restarted.

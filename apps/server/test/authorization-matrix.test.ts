@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@studio/contract/errors';
 import { ACCESS_LEVELS, accessPlugin, type Access } from '../src/plugins/access';
 import { insertBroadcast } from '../src/modules/operator/broadcast-repository';
-import { addMember, createApplication, createChannel, createInvite, createNotice, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
+import { addMember, createApplication, createChannel, createContent, createInvite, createNotice, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
 import { createTestApp, ORIGIN, type TestContext } from './helper';
 
 /**
@@ -100,7 +100,9 @@ beforeAll(async () => {
     reject_reason: '사유',
     reviewed_at: now,
   });
+  const content = await createContent(t.db, { channel_id: channel, author_user_id: owner.userId, kind: 'CONTENT_VIEW', status: 'DRAFT', title: '초안', thumbnail_url: null });
   fixtures = {
+    contentId: content,
     channelId: channel,
     noticeId: notice,
     broadcastId: broadcast,

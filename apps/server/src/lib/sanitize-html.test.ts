@@ -69,3 +69,16 @@ describe('richTextHasContent', () => {
     expect(richTextHasContent('<p><img src="https://cdn.example/a.png" /></p>')).toBe(true);
   });
 });
+
+describe('sanitizeRichText: the content editor output', () => {
+  it('keeps captioned images and video-link cards as the editor writes them', () => {
+    const figure = '<figure><img src="/media/images/a.jpg" alt="설명" width="10" height="10" /><figcaption>설명</figcaption></figure>';
+    expect(sanitizeRichText(figure)).toBe(figure);
+    const card = '<figure data-video-card=""><a href="https://youtu.be/abc" target="_blank" rel="noopener noreferrer nofollow">https://youtu.be/abc</a></figure>';
+    expect(sanitizeRichText(card)).toBe(card.replace('data-video-card=""', 'data-video-card'));
+  });
+
+  it('lets no other attribute through on a figure', () => {
+    expect(sanitizeRichText('<figure class="x" style="color:red" onclick="alert(1)" data-other="1"><figcaption>a</figcaption></figure>')).toBe('<figure><figcaption>a</figcaption></figure>');
+  });
+});

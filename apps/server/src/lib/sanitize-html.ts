@@ -7,11 +7,13 @@ import sanitize from 'sanitize-html';
  * forms, classes and inline styles. What is listed is what the editor makes.
  */
 const OPTIONS: sanitize.IOptions = {
-  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'hr', 'code', 'pre'],
+  // figure/figcaption: the content editor's captioned images, and its video-link cards (`<figure data-video-card>`).
+  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'hr', 'code', 'pre', 'figure', 'figcaption'],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
     ol: ['start'],
+    figure: ['data-video-card'],
   },
   // Tags whose text is junk when the tag goes (a script's source must not survive as text).
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'title'],

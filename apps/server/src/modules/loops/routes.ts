@@ -13,7 +13,7 @@ import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { AppError } from '../../lib/errors';
 import { MediaProbeError, probe } from '../../media/media-tools';
 import { requireChannel } from '../../plugins/require-user';
-import { assertCreateOption } from '../contents/create-option';
+import { assertCreateOption } from '../contents/content-rules';
 import { LOOP_QUEUE, loopProcessor } from './loop-processing';
 import { loopRepository, toLoop, UNFINISHED } from './loop-repository';
 
@@ -122,7 +122,7 @@ export async function loopRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { channel, user } = requireChannel(request);
-      assertCreateOption(channel, 'LOOP_UPLOAD');
+      assertCreateOption(channel, 'SHORTS');
       const totalBytes = uploadLength(request);
       const id = randomUUID();
       await loops.create({ id, channelId: channel.id, userId: user.id, totalBytes, at: app.clock.now() });
@@ -147,7 +147,7 @@ export async function loopRoutes(instance: FastifyInstance) {
         if (!row || row.user_id !== user.id) throw new AppError('NOT_FOUND');
         if (method === 'PATCH') {
           if (row.status !== null) throw new AppError('LOOP_STATE_CHANGED');
-          assertCreateOption(channel, 'LOOP_UPLOAD');
+          assertCreateOption(channel, 'SHORTS');
         }
         if (method === 'DELETE') {
           if (row.status !== null) throw new AppError('LOOP_STATE_CHANGED');
@@ -189,7 +189,7 @@ export async function loopRoutes(instance: FastifyInstance) {
     { config: { access: 'channel:member' }, schema: { tags, summary: 'Process a failed or stopped loop again (its file is kept until it completes)', params: LoopParams, response: { 200: Loop, ...errorResponses } } },
     async (request) => {
       const { channel } = requireChannel(request);
-      assertCreateOption(channel, 'LOOP_UPLOAD');
+      assertCreateOption(channel, 'SHORTS');
       const row = await loops.findInChannel(channel.id, request.params.loopId);
       if (!row || row.status === 'DELETE') throw new AppError('NOT_FOUND');
       if (row.status && UNFINISHED.includes(row.status)) return toLoop(row, urlFor); // already on its way: the same answer
