@@ -41,7 +41,6 @@ export const errorCatalogue = {
   STREAM_KEY_IN_USE: { status: 409, message: '이 스트림 키는 다른 라이브에서 방송 중입니다.' },
   STREAM_KEY_ON_AIR: { status: 409, message: '방송 중인 스트림 키는 수정할 수 없습니다.' },
   STREAM_KEY_LIMIT_REACHED: { status: 409, message: '스트림 키는 채널당 최대 20개까지 만들 수 있습니다.' },
-  LIVE_SERVICE_UNAVAILABLE: { status: 403, message: '이 채널에서는 라이브 방송을 사용할 수 없습니다.' },
   THUMBNAIL_UPLOAD_FAILED: { status: 400, message: '이미지 업로드에 실패했습니다.' },
   INTERNAL_ERROR: { status: 500, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },
   /** The database is down, restarting or frozen: temporary by nature, the spec's temporary-error text. */

@@ -37,7 +37,6 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   STREAM_KEY_IN_USE: 'This stream key is on air in another live.',
   STREAM_KEY_ON_AIR: 'A stream key that is on air cannot be edited.',
   STREAM_KEY_LIMIT_REACHED: 'A channel can have at most 20 stream keys.',
-  LIVE_SERVICE_UNAVAILABLE: 'Live broadcasting is not available on this channel.',
   THUMBNAIL_UPLOAD_FAILED: 'Image upload failed.',
   INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
   SERVICE_UNAVAILABLE: 'A temporary error occurred. Please try again shortly.',

@@ -40,7 +40,6 @@ export const errorCodeTextsKo: Record<ErrorCode, string> = {
   STREAM_KEY_IN_USE: '이 스트림 키는 다른 라이브에서 방송 중입니다.',
   STREAM_KEY_ON_AIR: '방송 중인 스트림 키는 수정할 수 없습니다.',
   STREAM_KEY_LIMIT_REACHED: '스트림 키는 채널당 최대 20개까지 만들 수 있습니다.',
-  LIVE_SERVICE_UNAVAILABLE: '이 채널에서는 라이브 방송을 사용할 수 없습니다.',
   THUMBNAIL_UPLOAD_FAILED: '이미지 업로드에 실패했습니다.',
   INTERNAL_ERROR: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
   SERVICE_UNAVAILABLE: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
