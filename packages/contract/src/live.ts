@@ -29,9 +29,10 @@ export const MAX_STREAM_KEYS = 20;
 
 /**
  * The public id of a stream key, safe to show and to put in URLs. The secret
- * key an encoder publishes with is a different value (`streamKey`).
+ * key an encoder publishes with is a different value (`streamKey`). `kc` and 14
+ * hex digits, so it is never mistaken for a numeric id.
  */
-export const KampChannelId = z.string().regex(/^[A-Za-z0-9]{8,32}$/);
+export const KampChannelId = z.string().regex(/^kc[0-9a-f]{14}$/);
 export type KampChannelId = z.infer<typeof KampChannelId>;
 
 /**
