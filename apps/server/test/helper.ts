@@ -86,14 +86,24 @@ export async function createTestApp(
     now?: Date;
     /** Serve the app from another pool on the same database (a proxied address, other timeouts). */
     openDb?: (url: string) => Db | Promise<Db>;
+    /** Capture the server's log lines (at LOG_LEVEL, default info) instead of discarding them. */
+    logStream?: { write(line: string): void };
   } = {},
 ) {
   const database = await createTestDatabase();
   const served = await options.openDb?.(database.url);
   const clock = fixedClock(options.now ?? new Date('2026-11-22T03:00:00Z'));
   // Tests move the clock by days; the idle timeout has its own tests.
-  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', RTMP_INGEST: 'off', ...options.env });
-  const app = await buildApp({ config, db: served ?? database.db, clock, logger: false, backgroundJobs: false });
+  const logLevel = options.logStream ? 'info' : 'silent';
+  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: logLevel, SESSION_IDLE_HOURS: '2160', RTMP_INGEST: 'off', ...options.env });
+  const app = await buildApp({
+    config,
+    db: served ?? database.db,
+    clock,
+    logger: Boolean(options.logStream),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    backgroundJobs: false,
+  });
   await app.ready();
   return {
     app,

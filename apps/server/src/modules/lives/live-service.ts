@@ -79,9 +79,9 @@ export function liveService(options: LiveServiceOptions) {
   }
 
   /** Whether video of the key arrives (either ingest records it in the database). */
-  async function keyReceiving(streamKeyId: number): Promise<boolean> {
+  async function keyReceiving(executor: Db | Transaction<Database>, streamKeyId: number): Promise<boolean> {
     if (hub.isPublishing(streamKeyId)) return true;
-    const key = await keys.findById(db, streamKeyId);
+    const key = await keys.findById(executor, streamKeyId);
     return Boolean(key?.publishing_since);
   }
 
@@ -200,7 +200,7 @@ export function liveService(options: LiveServiceOptions) {
           const live = await lives.find(trx, channel.id, liveId);
           if (!live) throw new AppError('LIVE_NOT_FOUND');
           if (live.status !== 'READY') throw new AppError('LIVE_STATE_CHANGED', undefined, { status: live.status });
-          if (!(await keyReceiving(live.stream_key_id))) throw new AppError('LIVE_NOT_RECEIVING');
+          if (!(await keyReceiving(trx, live.stream_key_id))) throw new AppError('LIVE_NOT_RECEIVING');
           const row = await lives.startInFreeSlot(trx, channel.id, liveId, clock.now());
           if (row === 'no-slot') throw new AppError('LIVE_LIMIT_REACHED');
           if (!row) throw new AppError('LIVE_STATE_CHANGED');

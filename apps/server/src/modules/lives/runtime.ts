@@ -50,12 +50,17 @@ export async function createLiveRuntime(app: FastifyInstance, options: { backgro
 
   const scheduleGraceClose: GraceScheduler = async (trx, job) => {
     const data: GraceJob = { liveId: job.liveId, interruptedAt: job.interruptedAt.toISOString() };
+    // Wall time, not the injectable clock: the queue compares with the database's own now().
+    const startAfter = new Date(Date.now() + config.live.reconnectGraceSeconds * 1000);
     if (jobs) {
-      await jobs.send(GRACE_QUEUE, data, { startAfter: job.closeAt, singletonKey: `live-${job.liveId}-${data.interruptedAt}`, tx: trx });
+      await jobs.send(GRACE_QUEUE, data, { startAfter, singletonKey: `live-${job.liveId}-${data.interruptedAt}`, tx: trx });
       return;
     }
     // Without the job queue (not yet wired), an in-process timer: lost on restart.
-    const timer = setTimeout(() => void service.graceExpired(job.liveId, job.interruptedAt).catch((error: unknown) => app.log.error({ err: error }, 'grace close failed')), job.closeAt.getTime() - Date.now());
+    const timer = setTimeout(
+      () => void service.graceExpired(job.liveId, job.interruptedAt).catch((error: unknown) => app.log.error({ err: error }, 'grace close failed')),
+      config.live.reconnectGraceSeconds * 1000,
+    );
     timer.unref();
   };
 
