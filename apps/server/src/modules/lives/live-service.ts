@@ -346,9 +346,9 @@ export function liveService(options: LiveServiceOptions) {
 
     /** The grace period is over: close the live unless its encoder came back meanwhile. */
     async graceExpired(liveId: number, interruptedAt: Date): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      const closedNow = await db.transaction().execute(async (trx) => {
         const closed = await closeLive(trx, liveId, interruptedAt);
-        if (!closed) return;
+        if (!closed) return false;
         const channel = await trx.selectFrom('channels').select('name').where('id', '=', closed.channel_id).executeTakeFirstOrThrow();
         for (const userId of await broadcastTeam(trx, closed.channel_id)) {
           await insertNotification(trx, {
@@ -360,8 +360,10 @@ export function liveService(options: LiveServiceOptions) {
             at: clock.now(),
           });
         }
+        return true;
       });
-      await recorder.stop(liveId);
+      // The encoder came back meanwhile (or the live was closed by hand): its recording goes on.
+      if (closedNow) await recorder.stop(liveId);
     },
 
     markRecorded: (liveId: number) => lives.markRecorded(liveId),
