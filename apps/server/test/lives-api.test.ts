@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveDetail, LivePage, StreamKey, StreamState } from '@studio/contract/live';
+import sharp from 'sharp';
+import { layerThumbnailUrl, type LiveDetail, type LivePage, type StreamKey, type StreamState } from '@studio/contract/live';
+import { buildApp } from '../src/app';
+import { GRACE_QUEUE } from '../src/modules/lives/runtime';
 import { addMember, createChannel, createPerson } from '../src/seed/factories';
 import { call, createTestApp, ORIGIN, type TestContext } from './helper';
 
@@ -232,6 +235,66 @@ describe('lives', () => {
     await onPublish(key.streamKey);
     expect((await call(t.app, 'GET', `${base()}/streams/state/${liveId}`, owner)).json<StreamState>()).toMatchObject({ status: 'START', reception: 'RECEIVING' });
     await call(t.app, 'POST', `${base()}/${liveId}/close`, owner);
+  });
+
+  it('keeps the grace-period timer in the database: another server instance closes the live when it is due', async () => {
+    const key = await createKey('durable');
+    const liveId = await createLive(key);
+    await onPublish(key.streamKey);
+    expect((await call(t.app, 'POST', `${base()}/${liveId}/start`, owner)).statusCode).toBe(200);
+    expect((await onPublishDone(key.streamKey)).statusCode).toBe(204);
+    // A second app on the same database stands for the server after a restart.
+    const restarted = await buildApp({ config: t.config, db: t.db, clock: t.clock, logger: false, backgroundJobs: false });
+    try {
+      expect(await restarted.jobs.drain(GRACE_QUEUE, { ignoreStartAfter: true })).toBeGreaterThanOrEqual(1);
+    } finally {
+      await restarted.close();
+    }
+    const live = (await call(t.app, 'GET', `${base()}/${liveId}`, owner)).json<LiveDetail>();
+    expect(live.status).toBe('END');
+    const closedNotes = await t.db.selectFrom('notifications').select('user_id').where('type', '=', 'LIVE_AUTO_CLOSED').where('landing_url', 'like', `%/lives/${liveId}`).execute();
+    expect(closedNotes).toHaveLength(2);
+  });
+
+  it('does not close a live whose encoder came back before the grace period ended', async () => {
+    const key = await createKey('came back');
+    const liveId = await createLive(key);
+    await onPublish(key.streamKey);
+    await call(t.app, 'POST', `${base()}/${liveId}/start`, owner);
+    await onPublishDone(key.streamKey);
+    await onPublish(key.streamKey);
+    await t.app.jobs.drain(GRACE_QUEUE, { ignoreStartAfter: true });
+    expect((await call(t.app, 'GET', `${base()}/${liveId}`, owner)).json<LiveDetail>().status).toBe('START');
+    await call(t.app, 'POST', `${base()}/${liveId}/close`, owner);
+  });
+
+  it('stores an uploaded thumbnail at quality 75 with its 100x66 crop; refuses what is not an image', async () => {
+    const key = await createKey('thumb');
+    const liveId = await createLive(key);
+    const png = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const upload = (body: Buffer, name: string) => {
+      const boundary = 'studio-boundary';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+        body,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({ method: 'POST', url: `${base()}/${liveId}/thumbnails`, payload, headers: { cookie: owner, origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    };
+    const answer = await upload(png, '../../etc/passwd.png');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { thumbnailUrl } = answer.json<{ thumbnailUrl: string }>();
+    expect(thumbnailUrl).toMatch(/^\/media\/thumbnails\/[0-9a-f-]+\.jpg$/);
+    expect((await call(t.app, 'GET', `${base()}/${liveId}`, owner)).json<LiveDetail>().thumbnailUrl).toBe(thumbnailUrl);
+    const full = await t.app.inject({ method: 'GET', url: thumbnailUrl });
+    expect(await sharp(full.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1280, height: 720 });
+    const crop = await t.app.inject({ method: 'GET', url: layerThumbnailUrl(thumbnailUrl) });
+    expect(crop.statusCode).toBe(200);
+    expect(await sharp(crop.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 100, height: 66 });
+    const notImage = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'x.png');
+    expect([notImage.statusCode, notImage.json<{ code: string }>().code]).toEqual([400, 'UPLOAD_NOT_IMAGE']);
+    const noLive = await t.app.inject({ method: 'POST', url: `${base()}/999999/thumbnails`, payload: 'x', headers: { cookie: owner, origin: ORIGIN, 'content-type': 'multipart/form-data; boundary=b' } });
+    expect(noLive.statusCode).toBe(404);
   });
 
   it('never has more than 5 lives of a channel on air, whatever 50 parallel start calls do', async () => {

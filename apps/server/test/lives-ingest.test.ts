@@ -49,6 +49,8 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { RTMP_INGEST: 'embedded', RTMP_PORT: '0', RTMP_HOST: '127.0.0.1', DATA_DIR: dataDir, LIVE_RECONNECT_GRACE_SECONDS: '4', FFMPEG_PATH: '/usr/bin/ffmpeg' },
     logStream: { write: (line: string) => void log.push(line) },
+    // The grace period's timer is a durable job: workers run here as under `npm start`.
+    backgroundJobs: true,
   });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   httpBase = address;
