@@ -100,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!clientSecret) throw new Error('OIDC_CLIENT_SECRET is required with an external issuer');
   await app.register(authRoutes, { oidc: createOidcClient(config, clientSecret) });
   const live = await createLiveRuntime(app);
+  app.decorate('liveIngestUrl', live.rtmpPort() === null ? null : live.service.serverUrl());
 
   await app.register(
     async (api) => {

@@ -104,6 +104,8 @@ export function liveService(options: LiveServiceOptions) {
   }
 
   return {
+    serverUrl: options.serverUrl,
+
     // ---- stream keys -------------------------------------------------------
 
     async listKeys(channelId: number): Promise<StreamKey[]> {
