@@ -74,7 +74,7 @@ function encoder(url: string) {
 function player(input: string, extra: string[]) {
   const child = spawn(
     ffmpeg,
-    ['-hide_banner', '-loglevel', 'error', ...extra, '-fflags', 'nobuffer', '-flags', 'low_delay', '-probesize', '32768', '-analyzeduration', '0', '-i', input,
+    ['-hide_banner', '-loglevel', 'error', ...extra, '-fflags', 'nobuffer', '-flags', 'low_delay', '-probesize', '2048', '-analyzeduration', '0', '-fpsprobesize', '0', '-i', input,
       '-f', 'rawvideo', '-pix_fmt', 'gray', '-s', `${W}x${H}`, 'pipe:1'],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
