@@ -26,6 +26,9 @@ import { contentRoutes } from './modules/contents/routes';
 import { expiryTimer } from './modules/invites/expiry-sweep';
 import { inviteRoutes } from './modules/invites/routes';
 import { loopRoutes } from './modules/loops/routes';
+import { ingestCallbackRoutes, livePublicRoutes } from './modules/lives/public-routes';
+import { liveRoutes } from './modules/lives/routes';
+import { createLiveRuntime } from './modules/lives/runtime';
 import { memberRoutes } from './modules/members/routes';
 import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
@@ -108,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (!clientSecret) throw new Error('OIDC_CLIENT_SECRET is required with an external issuer');
   await app.register(authRoutes, { oidc: createOidcClient(config, clientSecret) });
+  const live = await createLiveRuntime(app);
+  app.decorate('liveIngestUrl', live.rtmpPort() === null ? null : live.service.serverUrl());
 
   await app.register(
     async (api) => {
@@ -129,12 +134,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(operatorAuditRoutes);
       await api.register(applicationRoutes);
       await api.register(operatorApplicationRoutes);
+      await api.register(liveRoutes, { service: live.service, hub: live.hub, saveThumbnail: live.saveThumbnail });
     },
     { prefix: '/api' },
   );
   await app.register(noticeRoutes, { prefix: '/external' });
   // On every instance: sends need the queue's settings; jobs run only with background jobs on.
   await app.register(contentJobs, { workers: options.backgroundJobs !== false });
+  await app.register(livePublicRoutes, { runtime: live });
+  await app.register(ingestCallbackRoutes, { runtime: live });
   if (options.backgroundJobs !== false) await app.register(expiryTimer);
   if (options.backgroundJobs !== false) await app.register(signInPurgeTimer);
   // Liveness only: a database outage must not get a healthy process restarted.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@studio/contract/errors';
 import { ACCESS_LEVELS, accessPlugin, type Access } from '../src/plugins/access';
 import { insertBroadcast } from '../src/modules/operator/broadcast-repository';
-import { addMember, createApplication, createChannel, createContent, createInvite, createNotice, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
+import { addMember, createApplication, createChannel, createContent, createInvite, createLive, createNotice, createNotification, createPerson, createStreamKey, createTransfer, type Person } from '../src/seed/factories';
 import { createTestApp, ORIGIN, type TestContext } from './helper';
 
 /**
@@ -35,6 +35,8 @@ const FREE_TEXT_QUERY = new Set<string>([
   'q',
   'action',
   'objectType',
+  // The live list filters by title.
+  'title',
 ]);
 
 /** Path ids that must be refused with a 400 and a code, never read as a number. */
@@ -50,6 +52,7 @@ let cookies: Record<'owner' | 'manager' | 'stranger' | 'invitee' | 'operator', s
 let routes: Route[];
 /** Each path parameter's value: an existing object that belongs to the owner's channel or the invitee, never to the stranger. */
 let fixtures: Record<string, number | string>;
+let creditManager: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -68,6 +71,11 @@ beforeAll(async () => {
   const channel = await createChannel(t.db, { channel_type: 'MEDIA_CHANNEL', status: 'SERVICE', use_post_write: true, use_document_write: true });
   await addMember(t.db, channel, owner.userId, 'OWNER');
   await addMember(t.db, channel, manager.userId, 'MANAGER');
+  const credit = await createPerson(t.db, { name: '수익 관리자' });
+  await addMember(t.db, channel, credit.userId, 'CREDIT_MANAGER');
+  creditManager = await t.cookieFor(credit.userId);
+  const streamKey = await createStreamKey(t.db, { channel_id: channel, title: '메인 스튜디오', created_at: new Date() });
+  const live = await createLive(t.db, { channel_id: channel, stream_key_id: streamKey.id, title: '라이브', created_at: new Date() });
   const now = t.clock.now();
   const invite = await createInvite(t.db, { channel_id: channel, invitee_user_id: invitee.userId, inviter_user_id: owner.userId, role: 'MANAGER', created_at: now });
   const transfer = await createTransfer(t.db, {
@@ -110,6 +118,8 @@ beforeAll(async () => {
     transferId: transfer,
     userId: manager.userId,
     loopId: loop,
+    liveId: live,
+    kampChannelId: streamKey.kamp_channel_id,
     'GET /api/my/invites/{id}': invite,
     'POST /api/my/invites/{id}': invite,
     'DELETE /api/my/invites/{id}': invite,
@@ -174,6 +184,7 @@ function send(route: Route, target: string, cookie?: string) {
 function holder(route: Route): string {
   switch (route.access) {
     case 'channel:owner':
+    case 'channel:manager':
     case 'channel:member':
     case 'session':
     case undefined:
@@ -232,6 +243,16 @@ describe('authorization matrix', () => {
       const response = await send(route, url(route), cookies.manager);
       expect(response.statusCode, label(route)).toBe(403);
       expect(expectErrorBody(response.json(), label(route)).code, label(route)).toBe('CHANNEL_OWNER_ONLY');
+    }
+  });
+
+  it('answers a credit manager 403 on lives and stream keys (owners and managers only)', async () => {
+    const managersOnly = reachable().filter((route) => route.access === 'channel:manager');
+    expect(managersOnly.length).toBeGreaterThanOrEqual(15);
+    for (const route of managersOnly) {
+      const response = await send(route, url(route), creditManager);
+      expect(response.statusCode, label(route)).toBe(403);
+      expect(expectErrorBody(response.json(), label(route)).code, label(route)).toBe('CHANNEL_ACCESS_DENIED');
     }
   });
 

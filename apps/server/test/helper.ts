@@ -91,6 +91,8 @@ export async function createTestApp(
     backgroundJobs?: boolean;
     /** Serve the app from another pool on the same database (a proxied address, other timeouts). */
     openDb?: (url: string) => Db | Promise<Db>;
+    /** Capture the server's log lines (at LOG_LEVEL, default info) instead of discarding them. */
+    logStream?: { write(line: string): void };
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -99,8 +101,16 @@ export async function createTestApp(
   // Tests move the clock by days; the idle timeout has its own tests.
   // Uploaded and processed files of this test file only, removed at close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-data-'));
-  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', DATA_DIR: dataDir, ...options.env });
-  const app = await buildApp({ config, db: served ?? database.db, clock, logger: false, backgroundJobs: options.backgroundJobs ?? false });
+  const logLevel = options.logStream ? 'info' : 'silent';
+  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: logLevel, SESSION_IDLE_HOURS: '2160', DATA_DIR: dataDir, RTMP_INGEST: 'off', ...options.env });
+  const app = await buildApp({
+    config,
+    db: served ?? database.db,
+    clock,
+    logger: Boolean(options.logStream),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    backgroundJobs: options.backgroundJobs ?? false,
+  });
   await app.ready();
   return {
     app,

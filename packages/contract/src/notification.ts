@@ -23,7 +23,10 @@ export const NotificationType = z.enum([
   'APPLICATION_REJECTED',
   'LIVE_STARTED',
   'LIVE_ENDED',
+  /** The encoder of an on-air live dropped; the live waits for it through the grace period. */
   'LIVE_INTERRUPTED',
+  /** The encoder did not come back within the grace period: the live was closed by itself. */
+  'LIVE_AUTO_CLOSED',
   'CONTENT_PUBLISHED',
   'RESERVATION_FAILED',
   'LOOP_PROCESSED',
@@ -40,6 +43,8 @@ export const NotificationParams = z.object({
   title: z.string().optional(),
   /** An application's new status (APPLICATION_*). */
   applicationStatus: ApplicationStatus.optional(),
+  /** LIVE_INTERRUPTED: minutes the live waits for the encoder before closing. */
+  graceMinutes: z.number().int().optional(),
 });
 export type NotificationParams = z.infer<typeof NotificationParams>;
 

@@ -7,6 +7,7 @@ import * as hotPaths from './migrations/0005-hot-paths';
 import * as notificationDelivery from './migrations/0006-notification-delivery';
 import * as channelApplications from './migrations/0007-channel-applications';
 import * as operatorAudit from './migrations/0008-operator-audit';
+import * as lives from './migrations/0009-lives';
 import * as contentPublishing from './migrations/0010-content-publishing';
 import * as loops from './migrations/0012-loops';
 import * as notificationTypes from './migrations/0013-notification-types';
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0006-notification-delivery': notificationDelivery,
   '0007-channel-applications': channelApplications,
   '0008-operator-audit': operatorAudit,
+  '0009-lives': lives,
   '0010-content-publishing': contentPublishing,
   '0012-loops': loops,
   '0013-notification-types': notificationTypes,

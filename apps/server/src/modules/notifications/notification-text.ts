@@ -48,7 +48,9 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
     case 'LIVE_ENDED':
       return `${channel} 채널의 라이브 '${title}' 방송이 종료되었습니다.`;
     case 'LIVE_INTERRUPTED':
-      return `${channel} 채널의 라이브 '${title}' 방송이 중단되었습니다. 송출 상태를 확인해 주세요.`;
+      return `${channel} 채널의 라이브 '${title}' 송출이 끊겼습니다. ${params.graceMinutes ?? 0}분 안에 다시 연결하지 않으면 방송이 종료됩니다.`;
+    case 'LIVE_AUTO_CLOSED':
+      return `${channel} 채널의 라이브 '${title}' 송출이 다시 연결되지 않아 방송이 자동으로 종료되었습니다.`;
     case 'CONTENT_PUBLISHED':
       return `${channel} 채널에 '${title}' 콘텐츠가 게시되었습니다.`;
     case 'RESERVATION_FAILED':

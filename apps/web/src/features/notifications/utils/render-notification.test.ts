@@ -5,7 +5,7 @@ import { notificationsMessages } from '../messages';
 import { notificationTypes, renderNotification } from './render-notification';
 
 const ko = featureTranslate(notificationsMessages, 'ko');
-const params = { channelName: 'Studio Daily', actorName: '김하늘', role: 'MANAGER', title: '첫 방송' };
+const params = { channelName: 'Studio Daily', actorName: '김하늘', role: 'MANAGER', title: '첫 방송', graceMinutes: 5 };
 
 describe('renderNotification', () => {
   it('writes every type except operator messages from the catalogue, in both languages', () => {
@@ -21,7 +21,7 @@ describe('renderNotification', () => {
     expect(renderNotification({ type: 'INVITE_RECEIVED', params, message: '' }, ko)).toBe('Studio Daily 채널의 관리자로 초대되었습니다.');
     expect(renderNotification({ type: 'MEMBER_LEFT', params, message: '' }, ko)).toBe('김하늘 님이 Studio Daily 채널을 떠났습니다.');
     expect(renderNotification({ type: 'LIVE_INTERRUPTED', params, message: '' }, ko)).toBe(
-      "Studio Daily 채널의 라이브 '첫 방송' 방송이 중단되었습니다. 송출 상태를 확인해 주세요.",
+      "Studio Daily 채널의 라이브 '첫 방송' 송출이 끊겼습니다. 5분 안에 다시 연결하지 않으면 방송이 종료됩니다.",
     );
     expect(renderNotification({ type: 'MEMBER_ADDED', params, message: '' }, ko)).toBe('김하늘 님이 Studio Daily 채널의 관리자로 참여했습니다.');
     expect(renderNotification({ type: 'TRANSFER_EXPIRED', message: '' }, ko)).toBe('소유권 이전 요청이 7일 동안 응답이 없어 자동으로 거절되었습니다.');

@@ -5,7 +5,7 @@ import type { NotificationsT } from '../messages';
 /** The notification types the studio writes words for (the contract's); anything else shows the server's `message`. */
 export const notificationTypes = NotificationTypeEnum.options;
 
-type Param = 'channelName' | 'actorName' | 'role' | 'title';
+type Param = 'channelName' | 'actorName' | 'role' | 'title' | 'graceMinutes';
 
 /** What each text needs; a notification missing one falls back to its message rather than show a hole. */
 const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Param[]> = {
@@ -27,7 +27,8 @@ const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Para
   APPLICATION_REJECTED: ['channelName'],
   LIVE_STARTED: ['channelName', 'title'],
   LIVE_ENDED: ['channelName', 'title'],
-  LIVE_INTERRUPTED: ['channelName', 'title'],
+  LIVE_INTERRUPTED: ['channelName', 'title', 'graceMinutes'],
+  LIVE_AUTO_CLOSED: ['channelName', 'title'],
   CONTENT_PUBLISHED: ['channelName', 'title'],
   RESERVATION_FAILED: ['channelName', 'title'],
   LOOP_PROCESSED: ['channelName'],
@@ -36,7 +37,7 @@ const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Para
 
 export type RenderableNotification = {
   type?: string;
-  params?: { channelName?: string; actorName?: string; role?: string; title?: string };
+  params?: { channelName?: string; actorName?: string; role?: string; title?: string; graceMinutes?: number };
   message: string;
 };
 
@@ -50,12 +51,13 @@ const isType = (value: string | undefined): value is NotificationType => notific
 export function renderNotification(notification: RenderableNotification, t: NotificationsT): string {
   const { type, params = {}, message } = notification;
   if (!isType(type) || type === 'OPERATOR_MESSAGE') return message;
-  if (needs[type].some((name) => !params[name])) return message;
+  if (needs[type].some((name) => params[name] === undefined || params[name] === '')) return message;
   const role = MemberRole.safeParse(params.role ?? (type === 'TRANSFER_ACCEPTED' ? 'MANAGER' : undefined));
   return t(`notification.type.${type}`, {
     channelName: params.channelName ?? '',
     actorName: params.actorName ?? '',
     title: params.title ?? '',
     role: role.success ? t(`memberRole.${role.data}`) : (params.role ?? ''),
+    graceMinutes: String(params.graceMinutes ?? ''),
   });
 }

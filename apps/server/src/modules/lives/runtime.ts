@@ -1,0 +1,125 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { resolveFfmpegPath } from './ingest/ffmpeg-path';
+import { hlsRecorder, type HlsRecorder } from './ingest/hls-recorder';
+import { startRtmpIngest, type RtmpIngest } from './ingest/rtmp-ingest';
+import { StreamHub } from './ingest/stream-hub';
+import type { ThumbnailSaver } from './routes';
+import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
+import { THUMBNAIL_SIZE, writeLayerCrop } from './thumbnails';
+import { liveService, type GraceScheduler, type LiveService } from './live-service';
+import { streamKeyRepository } from './stream-key-repository';
+
+export const GRACE_QUEUE = 'live.grace-close';
+
+type GraceJob = { liveId: number; interruptedAt: string };
+
+export type LiveRuntime = {
+  hub: StreamHub;
+  recorder: HlsRecorder;
+  service: LiveService;
+  /** Where HLS playlists and segments are written: `<dir>/<liveId>/`. */
+  hlsDir: string;
+  /** The embedded ingest's port, once listening (null with RTMP_INGEST=off). */
+  rtmpPort(): number | null;
+  saveThumbnail: ThumbnailSaver;
+};
+
+/** The RTMP address OBS is told: RTMP_PUBLIC_URL, else PUBLIC_URL's host with the ingest's port. */
+export function rtmpServerUrl(publicUrl: string, port: number, configured?: string): string {
+  if (configured) return configured;
+  return `rtmp://${new URL(publicUrl).hostname}:${port}/live`;
+}
+
+/**
+ * The live broadcasting machinery of one server: the stream hub, the HLS
+ * recorder, the rules, the embedded RTMP ingest (unless nginx ingests), and the
+ * durable grace-period timer.
+ */
+export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRuntime> {
+  const { config } = app;
+  const hub = new StreamHub();
+  const hlsDir = path.resolve(config.dataDir, 'live');
+  let ingest: RtmpIngest | null = null;
+
+  const scheduleGraceClose: GraceScheduler = async (trx, job) => {
+    const data: GraceJob = { liveId: job.liveId, interruptedAt: job.interruptedAt.toISOString() };
+    // Wall time, not the injectable clock: the queue compares with the database's own now().
+    const startAfter = new Date(Date.now() + config.live.reconnectGraceSeconds * 1000);
+    // Queued inside the transaction that marks the interruption: the timer exists exactly when it does,
+    // and survives a restart of the server.
+    await app.jobs.send(GRACE_QUEUE, data, { startAfter, singletonKey: `live-${job.liveId}-${data.interruptedAt}`, tx: trx });
+  };
+
+  const recorder = hlsRecorder({
+    ffmpegPath: resolveFfmpegPath(config.live.ffmpegPath),
+    dir: hlsDir,
+    hub,
+    onFirstSegment: (liveId) => void service.markRecorded(liveId).catch((error: unknown) => app.log.error({ err: error, liveId }, 'could not mark the recording')),
+    log: app.log,
+  });
+
+  const service = liveService({
+    db: app.db,
+    clock: app.clock,
+    hub,
+    recorder,
+    serverUrl: () => rtmpServerUrl(config.publicUrl, ingest?.port ?? config.live.rtmpPort, config.live.rtmpPublicUrl),
+    graceSeconds: config.live.reconnectGraceSeconds,
+    scheduleGraceClose,
+    log: app.log,
+  });
+
+  hub.on('publish', (streamKeyId) => {
+    void service.publishStarted(streamKeyId).catch((error: unknown) => app.log.error({ err: error, streamKeyId }, 'could not resume recording'));
+  });
+
+  // Registered whatever the options: the queue's handler is known even where workers do not run (tests drain it).
+  await app.jobs.work<GraceJob>(GRACE_QUEUE, async (data) => service.graceExpired(data.liveId, new Date(data.interruptedAt)), { unique: true });
+
+  // Ends of publications still being written down; shutdown waits for them.
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
+
+  if (config.live.ingest === 'embedded') {
+    // Nothing is received before this process accepts a connection: lives left on air by a crash
+    // are interrupted now and wait out the grace period like any dropped encoder.
+    await streamKeyRepository(app.db).clearPublishing();
+    for (const live of await service.onAir()) {
+      if (!live.interrupted_at) await service.publishDone(live.stream_key_id);
+    }
+    ingest = await startRtmpIngest({
+      port: config.live.rtmpPort,
+      host: config.live.rtmpHost,
+      hub,
+      gate: {
+        authorize: (rtmpApp, secret) => service.authorizePublish(rtmpApp, secret),
+        done: (streamKeyId) => track(service.publishDone(streamKeyId).catch((error: unknown) => app.log.error({ err: error, streamKeyId }, 'could not record the end of a publication'))),
+      },
+    });
+    app.log.info({ port: ingest.port }, 'RTMP ingest listening');
+  }
+
+  app.addHook('preClose', async () => {
+    // Encoders are disconnected: their lives are interrupted (and their grace timers queued) before the pool closes.
+    await ingest?.close();
+    await Promise.all(pending);
+    await recorder.stopAll();
+  });
+
+  const saveThumbnail: ThumbnailSaver = async (request) => {
+    const saved = await app.media.saveImage(await uploadedFile(request, MAX_IMAGE_BYTES), {
+      kind: 'thumbnails',
+      maxBytes: MAX_IMAGE_BYTES,
+      resize: { width: THUMBNAIL_SIZE.width, height: THUMBNAIL_SIZE.height, fit: 'inside' },
+    });
+    // The creation layer's 100x66 crop, stored beside it (contract: layerThumbnailUrl).
+    await writeLayerCrop(app.media.pathFor('thumbnails', saved.name));
+    return saved.url;
+  };
+
+  return { hub, recorder, service, hlsDir, rtmpPort: () => ingest?.port ?? null, saveThumbnail };
+}
