@@ -89,6 +89,23 @@ describe('apiClient', () => {
     expect((postInit?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('puts a mutation query in the URL and sends a FormData as multipart with the browser-made boundary', async () => {
+    const fetchMock = stubFetch({
+      'POST /api/channels/1/lives/streams?title=%EB%A9%94%EC%9D%B8+%ED%82%A4': { body: { kampChannelId: 'abcdefgh' } },
+      'POST /api/channels/1/lives/2/thumbnails': { body: { thumbnailUrl: '/media/t.jpg' } },
+    });
+    await expect(
+      apiClient.post('/api/channels/1/lives/streams', { query: { title: '메인 키' }, schema: z.object({ kampChannelId: z.string() }) }),
+    ).resolves.toEqual({ kampChannelId: 'abcdefgh' });
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await apiClient.upload('/api/channels/1/lives/2/thumbnails', form, { schema: z.object({ thumbnailUrl: z.string() }) });
+
+    const [, uploadInit] = fetchMock.mock.calls[1]!;
+    expect(uploadInit?.body).toBe(form);
+    expect((uploadInit?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
   it('types a mutation body by the contract schema it is sent with', async () => {
     const fetchMock = stubFetch({ 'POST /api/channels/7/invites': { status: 201, body: { inviteId: 3 } } });
     const created = await apiClient.post('/api/channels/7/invites', {

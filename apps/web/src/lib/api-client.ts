@@ -10,7 +10,7 @@ type QueryValue = string | number | boolean | undefined | null;
 type RequestOptions<S extends z.ZodType | undefined> = {
   method?: Method;
   query?: Record<string, QueryValue>;
-  /** Sent as JSON. Mutations always send a body, `{}` when the caller gives none. */
+  /** Sent as JSON (a FormData as multipart). Mutations always send a body, `{}` when the caller gives none. */
   body?: unknown;
   /** Validates a successful response; without one the body is ignored (204 calls). */
   schema?: S;
@@ -95,8 +95,11 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   signal?.addEventListener('abort', abortFromCaller, { once: true });
 
   const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | undefined;
-  if (method !== 'GET') {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // The browser writes the multipart boundary into Content-Type itself.
+    body = options.body;
+  } else if (method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body ?? {});
   }
@@ -128,12 +131,14 @@ export async function request<S extends z.ZodType | undefined = undefined>(
 type MutationOptions<B extends z.ZodType, S extends z.ZodType | undefined> = {
   bodySchema?: B;
   body?: z.input<B>;
+  /** Routes whose spec puts their input in the query string (e.g. `POST /lives/streams?title=`). */
+  query?: Record<string, QueryValue>;
   /** Validates a successful response; without one the body is ignored (204 calls). */
   schema?: S;
 };
 
 function mutate<B extends z.ZodType, S extends z.ZodType | undefined>(method: Method, path: string, options: MutationOptions<B, S>) {
-  return request<S>(path, { method, body: options.body, schema: options.schema });
+  return request<S>(path, { method, query: options.query, body: options.body, schema: options.schema });
 }
 
 export const apiClient = {
@@ -148,5 +153,9 @@ export const apiClient = {
   },
   delete<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
     return mutate('DELETE', path, options);
+  },
+  /** A multipart POST (file uploads). */
+  upload<S extends z.ZodType | undefined = undefined>(path: string, form: FormData, options: { schema?: S; timeoutMs?: number } = {}) {
+    return request<S>(path, { method: 'POST', body: form, schema: options.schema, timeoutMs: options.timeoutMs });
   },
 };
