@@ -19,6 +19,9 @@ import { channelRoutes } from './modules/channels/routes';
 import { contentRoutes } from './modules/contents/routes';
 import { expiryTimer } from './modules/invites/expiry-sweep';
 import { inviteRoutes } from './modules/invites/routes';
+import { ingestCallbackRoutes, livePublicRoutes } from './modules/lives/public-routes';
+import { liveRoutes } from './modules/lives/routes';
+import { createLiveRuntime } from './modules/lives/runtime';
 import { memberRoutes } from './modules/members/routes';
 import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
@@ -88,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (!clientSecret) throw new Error('OIDC_CLIENT_SECRET is required with an external issuer');
   await app.register(authRoutes, { oidc: createOidcClient(config, clientSecret) });
+  const live = await createLiveRuntime(app, { backgroundJobs: options.backgroundJobs !== false });
 
   await app.register(
     async (api) => {
@@ -102,10 +106,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(inviteRoutes);
       await api.register(transferRoutes);
       await api.register(contentRoutes);
+      await api.register(liveRoutes, { service: live.service, hub: live.hub, saveThumbnail: live.saveThumbnail });
     },
     { prefix: '/api' },
   );
   await app.register(noticeRoutes, { prefix: '/external' });
+  await app.register(livePublicRoutes, { runtime: live });
+  await app.register(ingestCallbackRoutes, { runtime: live });
   if (options.backgroundJobs !== false) await app.register(expiryTimer);
   if (options.backgroundJobs !== false) await app.register(signInPurgeTimer);
   // Liveness only: a database outage must not get a healthy process restarted.

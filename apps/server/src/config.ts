@@ -36,6 +36,16 @@ const EnvSchema = z
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_DB_CONNECT_TIMEOUT_MS),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_DB_STATEMENT_TIMEOUT_MS),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // 0 asks the system for a free port (tests); 'off' for RTMP_INGEST leaves ingest to nginx (docs/nginx-rtmp.md).
+    RTMP_PORT: z.coerce.number().int().min(0).max(65_535).default(1935),
+    RTMP_HOST: z.string().min(1).default('0.0.0.0'),
+    RTMP_INGEST: z.enum(['embedded', 'off']).default('embedded'),
+    /** The server address OBS is told, e.g. rtmp://live.example.com:1935/live (default: PUBLIC_URL's host). */
+    RTMP_PUBLIC_URL: z.url({ protocol: /^rtmps?$/ }).optional(),
+    /** Shared secret of the nginx-rtmp callbacks (on_publish?token=...); without it the callbacks answer 403. */
+    INGEST_CALLBACK_TOKEN: z.string().min(16).optional(),
+    LIVE_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    FFMPEG_PATH: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -81,6 +91,17 @@ export type Config = {
   /** After a stop signal, the process exits non-zero if draining has not finished by then. */
   shutdownTimeoutMs: number;
   logLevel: string;
+  live: {
+    /** The embedded RTMP ingest, or none (nginx-rtmp calls the ingest callbacks). */
+    ingest: 'embedded' | 'off';
+    rtmpPort: number;
+    rtmpHost: string;
+    /** What OBS is told as "Server"; the port part follows the listening port when it was 0. */
+    rtmpPublicUrl: string | undefined;
+    ingestCallbackToken: string | undefined;
+    reconnectGraceSeconds: number;
+    ffmpegPath: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {
@@ -127,5 +148,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: { connectTimeoutMs: value.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: value.DB_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     logLevel: value.LOG_LEVEL,
+    live: {
+      ingest: value.RTMP_INGEST,
+      rtmpPort: value.RTMP_PORT,
+      rtmpHost: value.RTMP_HOST,
+      rtmpPublicUrl: value.RTMP_PUBLIC_URL?.replace(/\/+$/, ''),
+      ingestCallbackToken: value.INGEST_CALLBACK_TOKEN,
+      reconnectGraceSeconds: value.LIVE_RECONNECT_GRACE_SECONDS,
+      ffmpegPath: value.FFMPEG_PATH,
+    },
   };
 }

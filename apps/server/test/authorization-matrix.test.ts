@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@studio/contract/errors';
 import { ACCESS_LEVELS, accessPlugin, type Access } from '../src/plugins/access';
-import { addMember, createChannel, createInvite, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
+import { addMember, createChannel, createInvite, createLive, createNotification, createPerson, createStreamKey, createTransfer, type Person } from '../src/seed/factories';
 import { createTestApp, ORIGIN, type TestContext } from './helper';
 
 /**
@@ -27,7 +27,7 @@ const UNREACHABLE: Record<string, string> = {
  * Query parameters that take free text, where no value is malformed. Every
  * other query parameter is a number or an enumeration and must refuse junk.
  */
-const FREE_TEXT_QUERY = new Set<string>([]);
+const FREE_TEXT_QUERY = new Set<string>(['title']);
 
 /** Path ids that must be refused with a 400 and a code, never read as a number. */
 const MALFORMED_IDS = ['abc', '0x1', '1e0', '+1', ' 1', '-1', '0', '01', '1.5', '99999999999999999999', '9007199254740993'];
@@ -41,7 +41,8 @@ let operator: Person;
 let cookies: Record<'owner' | 'manager' | 'stranger' | 'invitee' | 'operator', string>;
 let routes: Route[];
 /** Each path parameter's value: an existing object that belongs to the owner's channel or the invitee, never to the stranger. */
-let fixtures: Record<string, number>;
+let fixtures: Record<string, number | string>;
+let creditManager: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -60,6 +61,11 @@ beforeAll(async () => {
   const channel = await createChannel(t.db, { channel_type: 'MEDIA_CHANNEL', status: 'SERVICE', use_post_write: true, use_document_write: true });
   await addMember(t.db, channel, owner.userId, 'OWNER');
   await addMember(t.db, channel, manager.userId, 'MANAGER');
+  const credit = await createPerson(t.db, { name: '수익 관리자' });
+  await addMember(t.db, channel, credit.userId, 'CREDIT_MANAGER');
+  creditManager = await t.cookieFor(credit.userId);
+  const streamKey = await createStreamKey(t.db, { channel_id: channel, title: '메인 스튜디오', created_at: new Date() });
+  const live = await createLive(t.db, { channel_id: channel, stream_key_id: streamKey.id, title: '라이브', created_at: new Date() });
   const now = t.clock.now();
   const invite = await createInvite(t.db, { channel_id: channel, invitee_user_id: invitee.userId, inviter_user_id: owner.userId, role: 'MANAGER', created_at: now });
   const transfer = await createTransfer(t.db, {
@@ -82,6 +88,8 @@ beforeAll(async () => {
     inviteId: invite,
     transferId: transfer,
     userId: manager.userId,
+    liveId: live,
+    kampChannelId: streamKey.kamp_channel_id,
     'GET /api/my/invites/{id}': invite,
     'POST /api/my/invites/{id}': invite,
     'DELETE /api/my/invites/{id}': invite,
@@ -114,7 +122,7 @@ afterAll(async () => {
 const label = (route: Route) => `${route.method} ${route.path}`;
 const reachable = () => routes.filter((route) => !(label(route) in UNREACHABLE));
 
-function fixture(route: Route, name: string): number {
+function fixture(route: Route, name: string): number | string {
   const value = fixtures[`${label(route)}`] ?? fixtures[name];
   if (value === undefined) throw new Error(`${label(route)}: no fixture for path parameter "${name}"; add one to the matrix`);
   return value;
@@ -140,6 +148,7 @@ function send(route: Route, target: string, cookie?: string) {
 function holder(route: Route): string {
   switch (route.access) {
     case 'channel:owner':
+    case 'channel:manager':
     case 'channel:member':
     case 'session':
     case undefined:
@@ -198,6 +207,16 @@ describe('authorization matrix', () => {
       const response = await send(route, url(route), cookies.manager);
       expect(response.statusCode, label(route)).toBe(403);
       expect(expectErrorBody(response.json(), label(route)).code, label(route)).toBe('CHANNEL_OWNER_ONLY');
+    }
+  });
+
+  it('answers a credit manager 403 on lives and stream keys (owners and managers only)', async () => {
+    const managersOnly = reachable().filter((route) => route.access === 'channel:manager');
+    expect(managersOnly.length).toBeGreaterThanOrEqual(15);
+    for (const route of managersOnly) {
+      const response = await send(route, url(route), creditManager);
+      expect(response.statusCode, label(route)).toBe(403);
+      expect(expectErrorBody(response.json(), label(route)).code, label(route)).toBe('CHANNEL_ACCESS_DENIED');
     }
   });
 

@@ -92,7 +92,7 @@ export async function createTestApp(
   const served = await options.openDb?.(database.url);
   const clock = fixedClock(options.now ?? new Date('2026-11-22T03:00:00Z'));
   // Tests move the clock by days; the idle timeout has its own tests.
-  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', ...options.env });
+  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', RTMP_INGEST: 'off', ...options.env });
   const app = await buildApp({ config, db: served ?? database.db, clock, logger: false, backgroundJobs: false });
   await app.ready();
   return {

@@ -32,6 +32,16 @@ export const errorCatalogue = {
   INVITE_NOT_PENDING: { status: 409, message: '초대 기간이 만료되었거나 권한이 없습니다.' },
   TRANSFER_NOT_PENDING: { status: 409, message: '초대 기간이 만료되었거나 권한이 없습니다.' },
   TRANSFER_ALREADY_PENDING: { status: 409, message: '진행 중인 소유권 이전 요청이 있습니다.' },
+  LIVE_NOT_FOUND: { status: 404, message: '라이브를 찾을 수 없습니다.' },
+  STREAM_KEY_NOT_FOUND: { status: 404, message: '스트림 키를 찾을 수 없습니다.' },
+  /** Spec section 8, "Live delete failure": any live call made against a state that changed meanwhile. */
+  LIVE_STATE_CHANGED: { status: 409, message: '방송 상태가 변경되었습니다. 선택한 라이브 상태를 확인해주세요.' },
+  LIVE_NOT_RECEIVING: { status: 409, message: '인코더에서 영상이 들어오지 않아 방송을 시작할 수 없습니다. 송출을 시작한 뒤 다시 시도해 주세요.' },
+  LIVE_LIMIT_REACHED: { status: 409, message: '동시에 진행할 수 있는 방송은 최대 5개입니다.' },
+  STREAM_KEY_IN_USE: { status: 409, message: '이 스트림 키는 다른 라이브에서 방송 중입니다.' },
+  STREAM_KEY_ON_AIR: { status: 409, message: '방송 중인 스트림 키는 수정할 수 없습니다.' },
+  STREAM_KEY_LIMIT_REACHED: { status: 409, message: '스트림 키는 채널당 최대 20개까지 만들 수 있습니다.' },
+  THUMBNAIL_UPLOAD_FAILED: { status: 400, message: '이미지 업로드에 실패했습니다.' },
   INTERNAL_ERROR: { status: 500, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },
   /** The database is down, restarting or frozen: temporary by nature, the spec's temporary-error text. */
   SERVICE_UNAVAILABLE: { status: 503, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },

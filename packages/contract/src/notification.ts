@@ -16,6 +16,10 @@ export const NotificationType = z.enum([
   'TRANSFER_EXPIRED',
   'MEMBER_REMOVED',
   'MEMBER_LEFT',
+  /** The encoder of an on-air live dropped; the live waits for it through the grace period. */
+  'LIVE_INTERRUPTED',
+  /** The encoder did not come back within the grace period: the live was closed by itself. */
+  'LIVE_AUTO_CLOSED',
   'OPERATOR_MESSAGE',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -24,6 +28,9 @@ export const NotificationParams = z.object({
   channelName: z.string().optional(),
   actorName: z.string().optional(),
   role: MemberRole.optional(),
+  liveTitle: z.string().optional(),
+  /** LIVE_INTERRUPTED: minutes the live waits for the encoder before closing. */
+  graceMinutes: z.number().int().optional(),
 });
 export type NotificationParams = z.infer<typeof NotificationParams>;
 

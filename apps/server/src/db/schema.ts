@@ -9,6 +9,7 @@ import type {
   ContentStatus,
   InvitationStatus,
   LiveServiceStatus,
+  LiveStatus,
   MemberRole,
   NoticeCategory,
   ShortsStatus,
@@ -190,6 +191,30 @@ export type Database = {
     user_agent: string | null;
     visited_at: Timestamp;
   };
+  stream_keys: {
+    id: Generated<number>;
+    channel_id: number;
+    kamp_channel_id: string;
+    secret: string;
+    title: string;
+    created_at: Timestamp;
+    publishing_since: NullableTimestamp;
+  };
+  lives: {
+    id: Generated<number>;
+    channel_id: number;
+    stream_key_id: number;
+    title: string;
+    description: Generated<string>;
+    thumbnail_url: string | null;
+    status: Generated<LiveStatus>;
+    air_slot: number | null;
+    created_at: Timestamp;
+    started_at: NullableTimestamp;
+    ended_at: NullableTimestamp;
+    interrupted_at: NullableTimestamp;
+    has_recording: Generated<boolean>;
+  };
   demo_seed: {
     id: number;
     seeded_at: Timestamp;
@@ -200,3 +225,5 @@ export type Db = Kysely<Database>;
 export type UserRow = Selectable<Database['users']>;
 export type ChannelRow = Selectable<Database['channels']>;
 export type NewChannel = Insertable<Database['channels']>;
+export type StreamKeyRow = Selectable<Database['stream_keys']>;
+export type LiveRow = Selectable<Database['lives']>;

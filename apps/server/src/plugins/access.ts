@@ -13,9 +13,11 @@ import { channelRepository } from '../modules/channels/channel-repository';
  *   (an invite sent to them, their notification).
  * - `operator`: studio operators.
  * - `channel:member`: any role on the channel named by the `channelId` path parameter.
+ * - `channel:manager`: the owner and managers of that channel, not its credit managers (lives and
+ *   stream keys: a credit manager handles revenue, never a broadcast or its secret key).
  * - `channel:owner`: the owner of that channel.
  */
-export const ACCESS_LEVELS = ['session', 'self', 'operator', 'channel:member', 'channel:owner'] as const;
+export const ACCESS_LEVELS = ['session', 'self', 'operator', 'channel:member', 'channel:manager', 'channel:owner'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module 'fastify' {
@@ -67,6 +69,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         if (!user.isOperator) throw new AppError('ACCESS_DENIED');
         return;
       case 'channel:member':
+      case 'channel:manager':
       case 'channel:owner': {
         // Parsed here, ahead of schema validation, so a stranger learns nothing from body errors.
         const parsed = IdParam.safeParse((request.params as Record<string, unknown>).channelId);
@@ -77,6 +80,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         if (!found) throw new AppError('CHANNEL_NOT_FOUND');
         if (!found.role) throw new AppError('CHANNEL_ACCESS_DENIED');
         if (access === 'channel:owner' && found.role !== 'OWNER') throw new AppError('CHANNEL_OWNER_ONLY');
+        if (access === 'channel:manager' && found.role === 'CREDIT_MANAGER') throw new AppError('CHANNEL_ACCESS_DENIED');
         request.channel = found.channel;
         request.channelRole = found.role;
         return;

@@ -8,6 +8,8 @@ import { insertApplication } from '../modules/channels/application-repository';
 import { insertChannel } from '../modules/channels/channel-repository';
 import { insertContent } from '../modules/contents/content-repository';
 import { insertInviteRow } from '../modules/invites/invite-repository';
+import { insertLiveRow } from '../modules/lives/live-repository';
+import { insertStreamKeyRow } from '../modules/lives/stream-key-repository';
 import { insertMember } from '../modules/members/member-repository';
 import { insertNotice } from '../modules/notices/notice-repository';
 import { insertNotificationRow } from '../modules/notifications/notification-repository';
@@ -96,4 +98,13 @@ export async function createNotice(db: Db, values: Insertable<Database['notices'
 
 export async function createContent(db: Db, values: Omit<Insertable<Database['contents']>, 'created_at' | 'updated_at'> & { created_at?: Date }) {
   return insertContent(db, { ...values, created_at: values.created_at ?? new Date() });
+}
+
+/** A stream key with a fresh public id and secret unless given. */
+export async function createStreamKey(db: Db, values: Omit<Insertable<Database['stream_keys']>, 'kamp_channel_id' | 'secret'> & { kamp_channel_id?: string; secret?: string }) {
+  return insertStreamKeyRow(db, values);
+}
+
+export async function createLive(db: Db, values: Insertable<Database['lives']>) {
+  return insertLiveRow(db, values);
 }

@@ -34,5 +34,9 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
       return `${channel} 채널의 ${role} 권한이 해제되었습니다.`;
     case 'MEMBER_LEFT':
       return `${actor} 님이 ${channel} 채널을 떠났습니다.`;
+    case 'LIVE_INTERRUPTED':
+      return `${channel} 채널의 라이브 '${params.liveTitle ?? ''}' 송출이 끊겼습니다. ${params.graceMinutes ?? 0}분 안에 다시 연결하지 않으면 방송이 종료됩니다.`;
+    case 'LIVE_AUTO_CLOSED':
+      return `${channel} 채널의 라이브 '${params.liveTitle ?? ''}' 송출이 다시 연결되지 않아 방송이 자동으로 종료되었습니다.`;
   }
 }

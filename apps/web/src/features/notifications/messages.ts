@@ -17,6 +17,8 @@ const ko = {
   'notification.type.TRANSFER_EXPIRED': '소유권 이전 요청이 7일 동안 응답이 없어 자동으로 거절되었습니다.',
   'notification.type.MEMBER_REMOVED': '{channelName} 채널의 {role} 권한이 해제되었습니다.',
   'notification.type.MEMBER_LEFT': '{actorName} 님이 {channelName} 채널을 떠났습니다.',
+  'notification.type.LIVE_INTERRUPTED': "{channelName} 채널의 라이브 '{liveTitle}' 송출이 끊겼습니다. {graceMinutes}분 안에 다시 연결하지 않으면 방송이 종료됩니다.",
+  'notification.type.LIVE_AUTO_CLOSED': "{channelName} 채널의 라이브 '{liveTitle}' 송출이 다시 연결되지 않아 방송이 자동으로 종료되었습니다.",
 } as const;
 
 export type NotificationsMessageKey = keyof typeof ko;
@@ -33,6 +35,8 @@ const en: Record<NotificationsMessageKey, string> = {
   'notification.type.TRANSFER_EXPIRED': 'The ownership transfer request got no answer for 7 days and was declined automatically.',
   'notification.type.MEMBER_REMOVED': 'Your {role} role on {channelName} was removed.',
   'notification.type.MEMBER_LEFT': '{actorName} left {channelName}.',
+  'notification.type.LIVE_INTERRUPTED': "The encoder of '{liveTitle}' on {channelName} disconnected. The broadcast ends unless it reconnects within {graceMinutes} minutes.",
+  'notification.type.LIVE_AUTO_CLOSED': "The encoder of '{liveTitle}' on {channelName} did not reconnect, so the broadcast ended automatically.",
 };
 
 export const notificationsMessages = { ko, en };

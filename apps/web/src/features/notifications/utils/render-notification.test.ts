@@ -5,7 +5,7 @@ import { notificationsMessages } from '../messages';
 import { notificationTypes, renderNotification } from './render-notification';
 
 const ko = featureTranslate(notificationsMessages, 'ko');
-const params = { channelName: 'Studio Daily', actorName: '김하늘', role: 'MANAGER' };
+const params = { channelName: 'Studio Daily', actorName: '김하늘', role: 'MANAGER', liveTitle: '주간 토크', graceMinutes: 5 };
 
 describe('renderNotification', () => {
   it('writes every type except operator messages from the catalogue, in both languages', () => {

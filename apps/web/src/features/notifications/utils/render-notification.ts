@@ -5,7 +5,7 @@ import type { NotificationsT } from '../messages';
 /** The notification types the studio writes words for (the contract's); anything else shows the server's `message`. */
 export const notificationTypes = NotificationTypeEnum.options;
 
-type Param = 'channelName' | 'actorName' | 'role';
+type Param = 'channelName' | 'actorName' | 'role' | 'liveTitle' | 'graceMinutes';
 
 /** What each text needs; a notification missing one falls back to its message rather than show a hole. */
 const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Param[]> = {
@@ -21,11 +21,13 @@ const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Para
   TRANSFER_EXPIRED: [],
   MEMBER_REMOVED: ['channelName', 'role'],
   MEMBER_LEFT: ['actorName', 'channelName'],
+  LIVE_INTERRUPTED: ['channelName', 'liveTitle', 'graceMinutes'],
+  LIVE_AUTO_CLOSED: ['channelName', 'liveTitle'],
 };
 
 export type RenderableNotification = {
   type?: string;
-  params?: { channelName?: string; actorName?: string; role?: string };
+  params?: { channelName?: string; actorName?: string; role?: string; liveTitle?: string; graceMinutes?: number };
   message: string;
 };
 
@@ -39,11 +41,13 @@ const isType = (value: string | undefined): value is NotificationType => notific
 export function renderNotification(notification: RenderableNotification, t: NotificationsT): string {
   const { type, params = {}, message } = notification;
   if (!isType(type) || type === 'OPERATOR_MESSAGE') return message;
-  if (needs[type].some((name) => !params[name])) return message;
+  if (needs[type].some((name) => params[name] === undefined || params[name] === '')) return message;
   const role = MemberRole.safeParse(params.role ?? (type === 'TRANSFER_ACCEPTED' ? 'MANAGER' : undefined));
   return t(`notification.type.${type}`, {
     channelName: params.channelName ?? '',
     actorName: params.actorName ?? '',
     role: role.success ? t(`memberRole.${role.data}`) : (params.role ?? ''),
+    liveTitle: params.liveTitle ?? '',
+    graceMinutes: String(params.graceMinutes ?? ''),
   });
 }

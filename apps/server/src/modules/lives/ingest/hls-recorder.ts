@@ -1,0 +1,129 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FlvSink, StreamHub } from './stream-hub';
+
+/** Seconds per HLS segment asked of ffmpeg; it cuts at the next keyframe. */
+const SEGMENT_SECONDS = 1;
+const ENDLIST = '#EXT-X-ENDLIST';
+
+export type RecorderOptions = {
+  ffmpegPath: string;
+  /** Where each live's playlist and segments go: `<dir>/<liveId>/index.m3u8`. */
+  dir: string;
+  hub: StreamHub;
+  /** The first segment of a live exists (public playback and the replay are there). */
+  onFirstSegment(liveId: number): void;
+  log: { warn(object: object, message: string): void };
+};
+
+type Recording = { streamKeyId: number; ffmpeg: ChildProcessWithoutNullStreams; unsubscribe: () => void; done: Promise<void> };
+
+export const playlistPath = (dir: string, liveId: number) => path.join(dir, String(liveId), 'index.m3u8');
+
+/**
+ * Public playback and the replay: ffmpeg remuxes the received FLV into HLS
+ * (`-c copy`, no re-encode), fed through its standard input, so no secret key
+ * is ever in a URL or a command line. After an interruption the next run
+ * appends to the same playlist; ending a recording leaves a VOD playlist.
+ */
+export function hlsRecorder(options: RecorderOptions) {
+  const recordings = new Map<number, Recording>();
+
+  async function start(liveId: number, streamKeyId: number): Promise<boolean> {
+    const current = recordings.get(liveId);
+    if (current?.streamKeyId === streamKeyId && current.ffmpeg.exitCode === null) return true;
+    if (current) await stop(liveId);
+    if (!options.hub.isPublishing(streamKeyId)) return false;
+    const playlist = playlistPath(options.dir, liveId);
+    await mkdir(path.dirname(playlist), { recursive: true });
+    // A playlist ended by an interruption goes on: it is no longer the end.
+    const previous = await readFile(playlist, 'utf8').catch(() => null);
+    if (previous?.includes(ENDLIST)) await writeFile(playlist, previous.replace(`${ENDLIST}\n`, '').replace(ENDLIST, ''));
+    const ffmpeg = spawn(
+      options.ffmpegPath,
+      [
+        '-hide_banner', '-loglevel', 'error', '-nostdin',
+        '-f', 'flv', '-i', 'pipe:0',
+        '-c', 'copy',
+        '-f', 'hls',
+        '-hls_time', String(SEGMENT_SECONDS),
+        '-hls_list_size', '0',
+        '-hls_flags', `independent_segments+temp_file${previous ? '+append_list+discont_start' : ''}`,
+        '-hls_segment_filename', path.join(path.dirname(playlist), 'segment-%05d.ts'),
+        playlist,
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    ffmpeg.stderr.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000)));
+    ffmpeg.stdout.resume();
+    ffmpeg.stdin.on('error', () => undefined);
+    let announced = false;
+    const sink: FlvSink = {
+      write(chunk) {
+        if (!ffmpeg.stdin.writable) return;
+        ffmpeg.stdin.write(chunk);
+        if (!announced) {
+          announced = true;
+          void waitForSegment(playlist).then((found) => found && options.onFirstSegment(liveId));
+        }
+      },
+      end() {
+        ffmpeg.stdin.end();
+      },
+    };
+    const done = new Promise<void>((resolve) => {
+      ffmpeg.on('close', (code) => {
+        if (code !== 0 && code !== null) options.log.warn({ liveId, code, stderr }, 'HLS remux ended with an error');
+        resolve();
+      });
+      ffmpeg.on('error', (error) => {
+        options.log.warn({ liveId, err: error }, 'ffmpeg could not start');
+        resolve();
+      });
+    });
+    const unsubscribe = options.hub.subscribe(streamKeyId, sink);
+    if (!unsubscribe) {
+      ffmpeg.kill('SIGKILL');
+      return false;
+    }
+    recordings.set(liveId, { streamKeyId, ffmpeg, unsubscribe, done });
+    void done.then(() => {
+      if (recordings.get(liveId)?.ffmpeg === ffmpeg) recordings.delete(liveId);
+    });
+    return true;
+  }
+
+  /** Ends a recording: ffmpeg flushes the last segment and writes the end of the playlist. */
+  async function stop(liveId: number): Promise<void> {
+    const recording = recordings.get(liveId);
+    if (!recording) return;
+    recording.unsubscribe();
+    recording.ffmpeg.stdin.end();
+    const timer = setTimeout(() => recording.ffmpeg.kill('SIGKILL'), 5000);
+    await recording.done;
+    clearTimeout(timer);
+    recordings.delete(liveId);
+  }
+
+  return {
+    start,
+    stop,
+    isRecording: (liveId: number) => recordings.has(liveId),
+    async stopAll() {
+      await Promise.all([...recordings.keys()].map((liveId) => stop(liveId)));
+    },
+  };
+}
+
+export type HlsRecorder = ReturnType<typeof hlsRecorder>;
+
+async function waitForSegment(playlist: string): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    const text = await readFile(playlist, 'utf8').catch(() => '');
+    if (text.includes('.ts')) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}

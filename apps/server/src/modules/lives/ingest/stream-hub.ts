@@ -1,0 +1,155 @@
+import { EventEmitter } from 'node:events';
+import type AVPacket from 'node-media-server/src/core/avpacket.js';
+import Flv from 'node-media-server/src/protocol/flv.js';
+import { parseH264Sps } from 'node-media-server/src/protocol/sps_info.js';
+import { audioCodecName, parseAacConfig, StreamStats, videoCodecName } from './stream-stats';
+
+const AUDIO = 8;
+const VIDEO = 9;
+const SCRIPT = 18;
+
+/** Receives a publication as FLV bytes: the header and codec setup first, then every tag. */
+export type FlvSink = { write(chunk: Buffer): void; end(): void };
+
+type Publication = {
+  streamKeyId: number;
+  stats: StreamStats;
+  /** Ends the publisher's connection (a reissued key, a shutdown). */
+  disconnect: () => void;
+  metadata: AVPacket | null;
+  videoHeader: AVPacket | null;
+  audioHeader: AVPacket | null;
+  /** Everything since the last keyframe, so a new viewer's first frame is decodable at once. */
+  gop: AVPacket[];
+  sinks: Set<FlvSink>;
+};
+
+export type HubEvents = {
+  publish: [streamKeyId: number];
+  unpublish: [streamKeyId: number];
+};
+
+/**
+ * The publications the embedded ingest is receiving, by stream key: their
+ * measured statistics and the FLV fan-out to the private preview and the HLS
+ * recorder. Nothing here knows a secret key.
+ */
+export class StreamHub extends EventEmitter<HubEvents> {
+  private publications = new Map<number, Publication>();
+
+  constructor(private readonly now: () => number = Date.now) {
+    super();
+  }
+
+  isPublishing(streamKeyId: number): boolean {
+    return this.publications.has(streamKeyId);
+  }
+
+  /** A new publisher for the key; one already there is disconnected (one key feeds one stream). */
+  publish(streamKeyId: number, disconnect: () => void): void {
+    this.publications.get(streamKeyId)?.disconnect();
+    this.end(streamKeyId);
+    this.publications.set(streamKeyId, {
+      streamKeyId,
+      stats: new StreamStats(this.now()),
+      disconnect,
+      metadata: null,
+      videoHeader: null,
+      audioHeader: null,
+      gop: [],
+      sinks: new Set(),
+    });
+    this.emit('publish', streamKeyId);
+  }
+
+  /** The publisher's connection ended. A stale close (of a publisher already replaced) changes nothing. */
+  unpublish(streamKeyId: number, disconnect: () => void): boolean {
+    const publication = this.publications.get(streamKeyId);
+    if (!publication || publication.disconnect !== disconnect) return false;
+    this.end(streamKeyId);
+    this.emit('unpublish', streamKeyId);
+    return true;
+  }
+
+  /** Disconnects whoever publishes with this key (its secret was reissued). */
+  kick(streamKeyId: number): void {
+    this.publications.get(streamKeyId)?.disconnect();
+  }
+
+  kickAll(): void {
+    for (const publication of this.publications.values()) publication.disconnect();
+  }
+
+  private end(streamKeyId: number): void {
+    const publication = this.publications.get(streamKeyId);
+    if (!publication) return;
+    this.publications.delete(streamKeyId);
+    for (const sink of publication.sinks) sink.end();
+  }
+
+  packet(streamKeyId: number, packet: AVPacket): void {
+    const publication = this.publications.get(streamKeyId);
+    if (!publication) return;
+    const { stats } = publication;
+    const at = this.now();
+    if (packet.codec_type === SCRIPT) {
+      publication.metadata = packet;
+    } else if (packet.codec_type === VIDEO) {
+      stats.videoCodec = videoCodecName(packet.codec_id);
+      if (packet.flags === 2) {
+        publication.videoHeader = packet;
+        this.readVideoSize(publication, packet);
+      } else {
+        const keyframe = packet.flags === 3;
+        stats.onVideo(at, packet.size, keyframe);
+        if (keyframe) publication.gop = [];
+        publication.gop.push(packet);
+      }
+    } else if (packet.codec_type === AUDIO) {
+      stats.audioCodec = audioCodecName(packet.codec_id);
+      if (packet.flags === 0) {
+        publication.audioHeader = packet;
+        const config = parseAacConfig(packet.data.subarray(2, packet.size));
+        if (config) Object.assign(stats, config);
+      } else {
+        stats.onAudio(at, packet.size);
+        if (publication.gop.length) publication.gop.push(packet);
+      }
+    }
+    if (publication.sinks.size) {
+      const tag = Flv.createMessage(packet);
+      for (const sink of publication.sinks) sink.write(tag);
+    }
+  }
+
+  private readVideoSize(publication: Publication, packet: AVPacket): void {
+    // AVCDecoderConfigurationRecord after the 5-byte FLV video header: the first SPS.
+    const data = packet.data;
+    if (packet.codec_id !== 7 || packet.size < 13) return;
+    const spsLength = data.readUInt16BE(11);
+    const size = parseH264Sps(data.subarray(13, 13 + spsLength));
+    if (size) {
+      publication.stats.width = size.width;
+      publication.stats.height = size.height;
+    }
+  }
+
+  /**
+   * Streams the key's publication into `sink` from the last keyframe on. Answers
+   * the unsubscribe function, or null when nothing is being received.
+   */
+  subscribe(streamKeyId: number, sink: FlvSink): (() => void) | null {
+    const publication = this.publications.get(streamKeyId);
+    if (!publication) return null;
+    sink.write(Flv.createHeader(true, true));
+    for (const packet of [publication.metadata, publication.videoHeader, publication.audioHeader, ...publication.gop]) {
+      if (packet) sink.write(Flv.createMessage(packet));
+    }
+    publication.sinks.add(sink);
+    return () => publication.sinks.delete(sink);
+  }
+
+  stats(streamKeyId: number): StreamStats | null {
+    return this.publications.get(streamKeyId)?.stats ?? null;
+  }
+}

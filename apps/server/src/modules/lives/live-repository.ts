@@ -1,0 +1,192 @@
+import { sql, type Insertable, type Transaction } from 'kysely';
+import type { LiveStatus } from '@studio/contract/enums';
+import { MAX_LIVES_ON_AIR, type Live, type LiveDetail } from '@studio/contract/live';
+import { toPage, type Page } from '@studio/contract/page';
+import type { Database, Db, LiveRow } from '../../db/schema';
+
+type Executor = Db | Transaction<Database>;
+
+export type LiveRecord = LiveRow & { kamp_channel_id: string; stream_key_title: string };
+
+export type LiveFilter = { title?: string; kampChannelId?: string; status?: LiveStatus[] };
+
+function base(executor: Executor) {
+  return executor
+    .selectFrom('lives')
+    .innerJoin('stream_keys', 'stream_keys.id', 'lives.stream_key_id')
+    .selectAll('lives')
+    .select(['stream_keys.kamp_channel_id', 'stream_keys.title as stream_key_title']);
+}
+
+export function toLive(row: LiveRecord): Live {
+  return {
+    liveId: row.id,
+    title: row.title,
+    thumbnailUrl: row.thumbnail_url,
+    createdAt: row.created_at.toISOString(),
+    status: row.status,
+    kampChannelId: row.kamp_channel_id,
+  };
+}
+
+export function toLiveDetail(row: LiveRecord): LiveDetail {
+  return {
+    ...toLive(row),
+    channelId: row.channel_id,
+    description: row.description,
+    streamKeyTitle: row.stream_key_title,
+    startedAt: row.started_at?.toISOString() ?? null,
+    endedAt: row.ended_at?.toISOString() ?? null,
+  };
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** For factories and the demo seed: a live row as given. */
+export async function insertLiveRow(db: Executor, values: Insertable<Database['lives']>): Promise<number> {
+  const row = await db.insertInto('lives').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function liveRepository(db: Db) {
+  return {
+    async page(channelId: number, filter: LiveFilter, page: number, size: number, direction: 'asc' | 'desc'): Promise<Page<Live>> {
+      let query = base(db).where('lives.channel_id', '=', channelId);
+      if (filter.title) query = query.where('lives.title', 'ilike', `%${escapeLike(filter.title)}%`);
+      if (filter.kampChannelId) query = query.where('stream_keys.kamp_channel_id', '=', filter.kampChannelId);
+      if (filter.status) query = query.where('lives.status', 'in', filter.status);
+      const [rows, total] = await Promise.all([
+        query.orderBy('lives.created_at', direction).orderBy('lives.id', direction).limit(size).offset(page * size).execute(),
+        query.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return toPage(rows.map(toLive), Number(total.n), page, size);
+    },
+
+    async find(executor: Executor, channelId: number, liveId: number): Promise<LiveRecord | undefined> {
+      return base(executor).where('lives.channel_id', '=', channelId).where('lives.id', '=', liveId).executeTakeFirst();
+    },
+
+    async findById(liveId: number): Promise<LiveRecord | undefined> {
+      return base(db).where('lives.id', '=', liveId).executeTakeFirst();
+    },
+
+    async insert(
+      trx: Executor,
+      values: { channelId: number; streamKeyId: number; title: string; description: string; thumbnailUrl: string | null; at: Date },
+    ): Promise<number> {
+      const row = await trx
+        .insertInto('lives')
+        .values({
+          channel_id: values.channelId,
+          stream_key_id: values.streamKeyId,
+          title: values.title,
+          description: values.description,
+          thumbnail_url: values.thumbnailUrl,
+          created_at: values.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(channelId: number, liveId: number, values: { title?: string; description?: string; thumbnail_url?: string }): Promise<boolean> {
+      const row = await db.updateTable('lives').set(values).where('channel_id', '=', channelId).where('id', '=', liveId).returning('id').executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** Deletes a live that is not on air; whether it did, decided in the statement. */
+    async deleteIfOffAir(channelId: number, liveId: number): Promise<boolean> {
+      const row = await db.deleteFrom('lives').where('channel_id', '=', channelId).where('id', '=', liveId).where('status', '!=', 'START').returning('id').executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /**
+     * Puts a READY live on air in one of its channel's five slots. The caller holds the channel's
+     * row lock, so starts of one channel take turns; the unique (channel, slot) constraint holds
+     * the limit even for a caller that forgot to.
+     */
+    async startInFreeSlot(trx: Transaction<Database>, channelId: number, liveId: number, at: Date): Promise<LiveRow | 'no-slot' | undefined> {
+      const taken = await trx.selectFrom('lives').select('air_slot').where('channel_id', '=', channelId).where('air_slot', 'is not', null).execute();
+      const used = new Set(taken.map((row) => row.air_slot));
+      const slot = Array.from({ length: MAX_LIVES_ON_AIR }, (_, i) => i + 1).find((candidate) => !used.has(candidate));
+      if (slot === undefined) return 'no-slot';
+      return trx
+        .updateTable('lives')
+        .set({ status: 'START', air_slot: slot, started_at: at, interrupted_at: null })
+        .where('id', '=', liveId)
+        .where('channel_id', '=', channelId)
+        .where('status', '=', 'READY')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Closes an on-air live; only the call that changed it gets the row. */
+    async close(executor: Executor, liveId: number, at: Date, onlyIfInterruptedAt?: Date): Promise<LiveRow | undefined> {
+      let query = executor
+        .updateTable('lives')
+        .set({ status: 'END', air_slot: null, ended_at: at, interrupted_at: null })
+        .where('id', '=', liveId)
+        .where('status', '=', 'START');
+      if (onlyIfInterruptedAt) query = query.where('interrupted_at', '=', onlyIfInterruptedAt);
+      return query.returningAll().executeTakeFirst();
+    },
+
+    async changeStream(channelId: number, liveId: number, streamKeyId: number): Promise<boolean> {
+      const row = await db
+        .updateTable('lives')
+        .set({ stream_key_id: streamKeyId })
+        .where('channel_id', '=', channelId)
+        .where('id', '=', liveId)
+        .where('status', '=', 'READY')
+        .returning('id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** The live a key's publisher feeds: its on-air live, else its newest READY one. */
+    async currentForKey(streamKeyId: number): Promise<LiveRow | undefined> {
+      return db
+        .selectFrom('lives')
+        .selectAll()
+        .where('stream_key_id', '=', streamKeyId)
+        .where('status', 'in', ['START', 'READY'])
+        .orderBy(sql`status = 'START'`, 'desc')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** The encoder of an on-air live dropped: the first call marks it (and gets the row). */
+    async markInterrupted(trx: Transaction<Database>, streamKeyId: number, at: Date): Promise<LiveRow | undefined> {
+      return trx
+        .updateTable('lives')
+        .set({ interrupted_at: at })
+        .where('stream_key_id', '=', streamKeyId)
+        .where('status', '=', 'START')
+        .where('interrupted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async markResumed(streamKeyId: number): Promise<void> {
+      await db.updateTable('lives').set({ interrupted_at: null }).where('stream_key_id', '=', streamKeyId).where('status', '=', 'START').execute();
+    },
+
+    async markRecorded(liveId: number): Promise<void> {
+      await db.updateTable('lives').set({ has_recording: true }).where('id', '=', liveId).where('has_recording', '=', false).execute();
+    },
+
+    /** Lives on air across all channels (bounded by five per channel): recorders to resume after a restart. */
+    async onAir(): Promise<LiveRow[]> {
+      return db.selectFrom('lives').selectAll().where('status', '=', 'START').execute();
+    },
+
+    /** The channel's row lock: start calls of one channel take turns behind it. */
+    async lockChannel(trx: Transaction<Database>, channelId: number): Promise<void> {
+      await trx.selectFrom('channels').select('id').where('id', '=', channelId).forUpdate().execute();
+    },
+  };
+}
+
+export type LiveRepository = ReturnType<typeof liveRepository>;

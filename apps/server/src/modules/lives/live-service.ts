@@ -1,0 +1,373 @@
+import type { Transaction } from 'kysely';
+import { createOptionsFor } from '@studio/contract/channel';
+import {
+  livePagePath,
+  livePaths,
+  MAX_STREAM_KEYS,
+  type LiveDetail,
+  type PlayerInfo,
+  type StreamKey,
+  type StreamReception,
+  type StreamState,
+} from '@studio/contract/live';
+import type { Database, ChannelRow, Db, LiveRow, StreamKeyRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { toChannel } from '../channels/channel-repository';
+import { insertNotification } from '../notifications/notification-repository';
+import type { HlsRecorder } from './ingest/hls-recorder';
+import type { StreamHub } from './ingest/stream-hub';
+import { streamHealth } from './ingest/stream-stats';
+import { liveRepository, toLiveDetail, type LiveRecord } from './live-repository';
+import { streamKeyRepository } from './stream-key-repository';
+
+export type GraceScheduler = (trx: Transaction<Database>, job: { liveId: number; interruptedAt: Date; closeAt: Date }) => Promise<void>;
+
+export type LiveServiceOptions = {
+  db: Db;
+  clock: Clock;
+  hub: StreamHub;
+  recorder: HlsRecorder;
+  /** What OBS is told as "Server". */
+  serverUrl: () => string;
+  graceSeconds: number;
+  scheduleGraceClose: GraceScheduler;
+  log: { info(object: object, message: string): void; warn(object: object, message: string): void };
+};
+
+const isUniqueViolation = (error: unknown, constraint: string) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
+
+/** The create-option rule: mutations need the channel in SERVICE and its live service in SERVICE. */
+export function assertLiveEnabled(channel: ChannelRow): void {
+  if (!createOptionsFor(toChannel(channel)).includes('LIVE')) {
+    throw new AppError('CREATE_OPTION_DISABLED', undefined, { option: 'LIVE', channelStatus: channel.status });
+  }
+}
+
+/**
+ * The rules of live broadcasting (spec section 4): stream keys, the life of a
+ * live (READY → START → END, or deleted), what the ingest receives, and the
+ * grace period of an encoder that dropped while on air.
+ */
+export function liveService(options: LiveServiceOptions) {
+  const { db, clock, hub, recorder } = options;
+  const keys = streamKeyRepository(db);
+  const lives = liveRepository(db);
+
+  const toStreamKey = (row: StreamKeyRow & { is_live: boolean }): StreamKey => ({
+    id: row.id,
+    kampChannelId: row.kamp_channel_id,
+    channelId: row.channel_id,
+    title: row.title,
+    isLive: row.is_live,
+    streamKey: row.secret,
+    serverUrl: options.serverUrl(),
+    createdAt: row.created_at.toISOString(),
+  });
+
+  async function requireLive(channelId: number, liveId: number): Promise<LiveRecord> {
+    const live = await lives.find(db, channelId, liveId);
+    if (!live) throw new AppError('LIVE_NOT_FOUND');
+    return live;
+  }
+
+  async function requireKey(channelId: number, kampChannelId: string) {
+    const key = await keys.find(db, channelId, kampChannelId);
+    if (!key) throw new AppError('STREAM_KEY_NOT_FOUND');
+    return key;
+  }
+
+  /** Whether video of the key arrives (either ingest records it in the database). */
+  async function keyReceiving(streamKeyId: number): Promise<boolean> {
+    if (hub.isPublishing(streamKeyId)) return true;
+    const key = await keys.findById(db, streamKeyId);
+    return Boolean(key?.publishing_since);
+  }
+
+  function reception(live: LiveRow, receiving: boolean, keyOnAirElsewhere: boolean): StreamReception {
+    if (live.status === 'END') return 'ENDED';
+    if (live.status === 'START' && live.interrupted_at) return 'INTERRUPTED';
+    if (!receiving || (live.status === 'READY' && keyOnAirElsewhere)) return 'IDLE';
+    return 'RECEIVING';
+  }
+
+  /** Owner and managers of a channel: who hears about its broadcasts. */
+  async function broadcastTeam(trx: Transaction<Database>, channelId: number): Promise<number[]> {
+    const rows = await trx.selectFrom('channel_members').select('user_id').where('channel_id', '=', channelId).where('role', 'in', ['OWNER', 'MANAGER']).execute();
+    return rows.map((row) => row.user_id);
+  }
+
+  async function closeLive(executor: Db | Transaction<Database>, liveId: number, onlyIfInterruptedAt?: Date): Promise<LiveRow | undefined> {
+    const closed = await lives.close(executor, liveId, clock.now(), onlyIfInterruptedAt);
+    return closed;
+  }
+
+  return {
+    // ---- stream keys -------------------------------------------------------
+
+    async listKeys(channelId: number): Promise<StreamKey[]> {
+      return (await keys.list(channelId)).map(toStreamKey);
+    },
+
+    async createKey(channel: ChannelRow, title: string): Promise<string> {
+      assertLiveEnabled(channel);
+      return db.transaction().execute(async (trx) => {
+        await lives.lockChannel(trx, channel.id);
+        if ((await keys.count(trx, channel.id)) >= MAX_STREAM_KEYS) throw new AppError('STREAM_KEY_LIMIT_REACHED');
+        return (await keys.insert(trx, channel.id, title, clock.now())).kamp_channel_id;
+      });
+    },
+
+    async renameKey(channel: ChannelRow, kampChannelId: string, title: string): Promise<void> {
+      assertLiveEnabled(channel);
+      const outcome = await keys.rename(channel.id, kampChannelId, title);
+      if (outcome === 'missing') throw new AppError('STREAM_KEY_NOT_FOUND');
+      if (outcome === 'on-air') throw new AppError('STREAM_KEY_ON_AIR');
+    },
+
+    /** A new secret; whoever publishes with the old one is disconnected at once. */
+    async reissueKey(channel: ChannelRow, kampChannelId: string): Promise<StreamKey> {
+      assertLiveEnabled(channel);
+      const row = await keys.reissue(channel.id, kampChannelId);
+      if (!row) throw new AppError('STREAM_KEY_NOT_FOUND');
+      hub.kick(row.id);
+      const key = await requireKey(channel.id, kampChannelId);
+      return toStreamKey(key);
+    },
+
+    // ---- lives -------------------------------------------------------------
+
+    list: lives.page.bind(lives),
+
+    async get(channelId: number, liveId: number): Promise<LiveDetail> {
+      return toLiveDetail(await requireLive(channelId, liveId));
+    },
+
+    async createFromKey(channel: ChannelRow, kampChannelId: string): Promise<number> {
+      assertLiveEnabled(channel);
+      const key = await requireKey(channel.id, kampChannelId);
+      return lives.insert(db, { channelId: channel.id, streamKeyId: key.id, title: key.title, description: '', thumbnailUrl: null, at: clock.now() });
+    },
+
+    /** A new READY live with the settings of a previous one (spec section 3, channelLiveId). */
+    async clone(channel: ChannelRow, liveId: number): Promise<number> {
+      assertLiveEnabled(channel);
+      const previous = await requireLive(channel.id, liveId);
+      return lives.insert(db, {
+        channelId: channel.id,
+        streamKeyId: previous.stream_key_id,
+        title: previous.title,
+        description: previous.description,
+        thumbnailUrl: previous.thumbnail_url,
+        at: clock.now(),
+      });
+    },
+
+    async update(channel: ChannelRow, liveId: number, values: { title: string; description: string }): Promise<LiveDetail> {
+      assertLiveEnabled(channel);
+      if (!(await lives.update(channel.id, liveId, values))) throw new AppError('LIVE_NOT_FOUND');
+      return toLiveDetail(await requireLive(channel.id, liveId));
+    },
+
+    async setThumbnail(channel: ChannelRow, liveId: number, thumbnailUrl: string): Promise<void> {
+      assertLiveEnabled(channel);
+      if (!(await lives.update(channel.id, liveId, { thumbnail_url: thumbnailUrl }))) throw new AppError('LIVE_NOT_FOUND');
+    },
+
+    async assertExists(channelId: number, liveId: number): Promise<void> {
+      await requireLive(channelId, liveId);
+    },
+
+    /** Only a live off air is deleted; one that went on air meanwhile answers LIVE_STATE_CHANGED. */
+    async remove(channel: ChannelRow, liveId: number): Promise<void> {
+      assertLiveEnabled(channel);
+      if (await lives.deleteIfOffAir(channel.id, liveId)) return;
+      await requireLive(channel.id, liveId);
+      throw new AppError('LIVE_STATE_CHANGED');
+    },
+
+    /**
+     * READY → START, only while video is received, in one of the channel's five
+     * slots. Starts of one channel take turns behind the channel's row lock.
+     */
+    async start(channel: ChannelRow, liveId: number): Promise<LiveDetail> {
+      assertLiveEnabled(channel);
+      const started = await db
+        .transaction()
+        .execute(async (trx) => {
+          await lives.lockChannel(trx, channel.id);
+          const live = await lives.find(trx, channel.id, liveId);
+          if (!live) throw new AppError('LIVE_NOT_FOUND');
+          if (live.status !== 'READY') throw new AppError('LIVE_STATE_CHANGED', undefined, { status: live.status });
+          if (!(await keyReceiving(live.stream_key_id))) throw new AppError('LIVE_NOT_RECEIVING');
+          const row = await lives.startInFreeSlot(trx, channel.id, liveId, clock.now());
+          if (row === 'no-slot') throw new AppError('LIVE_LIMIT_REACHED');
+          if (!row) throw new AppError('LIVE_STATE_CHANGED');
+          return row;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, 'lives_one_on_air_per_key')) throw new AppError('STREAM_KEY_IN_USE');
+          if (isUniqueViolation(error, 'lives_slot_per_channel')) throw new AppError('LIVE_LIMIT_REACHED');
+          throw error;
+        });
+      await recorder.start(started.id, started.stream_key_id);
+      return toLiveDetail(await requireLive(channel.id, liveId));
+    },
+
+    /** START → END; the recording stays as the replay. */
+    async close(channel: ChannelRow, liveId: number): Promise<LiveDetail> {
+      assertLiveEnabled(channel);
+      const closed = await closeLive(db, liveId);
+      if (!closed || closed.channel_id !== channel.id) {
+        await requireLive(channel.id, liveId);
+        throw new AppError('LIVE_STATE_CHANGED');
+      }
+      await recorder.stop(liveId);
+      return toLiveDetail(await requireLive(channel.id, liveId));
+    },
+
+    async changeStream(channel: ChannelRow, liveId: number, kampChannelId: string): Promise<LiveDetail> {
+      assertLiveEnabled(channel);
+      const key = await requireKey(channel.id, kampChannelId);
+      if (!(await lives.changeStream(channel.id, liveId, key.id))) {
+        await requireLive(channel.id, liveId);
+        throw new AppError('LIVE_STATE_CHANGED');
+      }
+      return toLiveDetail(await requireLive(channel.id, liveId));
+    },
+
+    async playerInfo(channelId: number, liveId: number): Promise<PlayerInfo> {
+      const live = await requireLive(channelId, liveId);
+      const key = await keys.find(db, channelId, live.kamp_channel_id);
+      const receiving = hub.isPublishing(live.stream_key_id) && live.status !== 'END' && !(live.status === 'READY' && key?.is_live);
+      return {
+        liveId: live.id,
+        status: live.status,
+        preview: receiving ? { url: livePaths.preview(channelId, liveId), type: 'flv' } : null,
+        playback: live.status === 'START' ? { url: livePaths.publicPlaylist(liveId), type: 'hls' } : null,
+        replay: live.status === 'END' && live.has_recording ? { url: livePaths.publicPlaylist(liveId), type: 'hls' } : null,
+      };
+    },
+
+    /** The key whose publication the private preview shows, or LIVE_NOT_RECEIVING. */
+    async previewKey(channelId: number, liveId: number): Promise<number> {
+      const live = await requireLive(channelId, liveId);
+      const key = await keys.find(db, channelId, live.kamp_channel_id);
+      if (live.status === 'END' || (live.status === 'READY' && key?.is_live) || !hub.isPublishing(live.stream_key_id)) throw new AppError('LIVE_NOT_RECEIVING');
+      return live.stream_key_id;
+    },
+
+    async streamState(channelId: number, liveId: number): Promise<StreamState> {
+      const live = await requireLive(channelId, liveId);
+      const key = await keys.find(db, channelId, live.kamp_channel_id);
+      const receiving = Boolean(key?.publishing_since) || hub.isPublishing(live.stream_key_id);
+      const state = reception(live, receiving, live.status === 'READY' && Boolean(key?.is_live));
+      const now = clock.now();
+      const stats = state === 'RECEIVING' ? hub.stats(live.stream_key_id) : null;
+      const snapshot = stats?.snapshot(Date.now()) ?? null;
+      const connectedAt = state === 'RECEIVING' ? (stats ? new Date(stats.connectedAt) : (key?.publishing_since ?? null)) : null;
+      return {
+        liveId: live.id,
+        status: live.status,
+        reception: state,
+        video:
+          stats && snapshot && stats.videoCodec
+            ? {
+                codec: stats.videoCodec,
+                width: stats.width,
+                height: stats.height,
+                frameRate: snapshot.frameRate,
+                bitrateKbps: snapshot.videoKbps,
+                keyframeIntervalSeconds: snapshot.keyframeIntervalSeconds,
+              }
+            : null,
+        audio:
+          stats && snapshot && stats.audioCodec
+            ? { codec: stats.audioCodec, sampleRate: stats.sampleRate, channels: stats.channels, bitrateKbps: snapshot.audioKbps }
+            : null,
+        connectedAt: connectedAt?.toISOString() ?? null,
+        uptimeSeconds: connectedAt ? Math.max(0, Math.floor((now.getTime() - connectedAt.getTime()) / 1000)) : null,
+        interruptedAt: state === 'INTERRUPTED' ? (live.interrupted_at?.toISOString() ?? null) : null,
+        graceEndsAt:
+          state === 'INTERRUPTED' && live.interrupted_at ? new Date(live.interrupted_at.getTime() + options.graceSeconds * 1000).toISOString() : null,
+        health: streamHealth(state, snapshot, stats?.height ?? 0),
+        checkedAt: now.toISOString(),
+      };
+    },
+
+    // ---- the ingest's callbacks (embedded RTMP and nginx-rtmp alike) ------
+
+    /** A publish attempt: the key's id when the secret is a current key, else null. */
+    async authorizePublish(app: string, secret: string): Promise<number | null> {
+      if (app !== 'live' || !/^live_[0-9a-f]{40}$/.test(secret)) return null;
+      const key = await keys.findBySecret(secret);
+      if (!key) return null;
+      await keys.setPublishing(key.id, clock.now());
+      await lives.markResumed(key.id);
+      return key.id;
+    },
+
+    /** The publisher of an accepted key went away: an on-air live waits for it through the grace period. */
+    async publishDone(streamKeyId: number): Promise<void> {
+      await keys.setPublishing(streamKeyId, null);
+      const at = clock.now();
+      const closeAt = new Date(at.getTime() + options.graceSeconds * 1000);
+      await db.transaction().execute(async (trx) => {
+        const live = await lives.markInterrupted(trx, streamKeyId, at);
+        if (!live) return;
+        const channel = await trx.selectFrom('channels').select('name').where('id', '=', live.channel_id).executeTakeFirstOrThrow();
+        for (const userId of await broadcastTeam(trx, live.channel_id)) {
+          await insertNotification(trx, {
+            userId,
+            channelId: live.channel_id,
+            type: 'LIVE_INTERRUPTED',
+            params: { channelName: channel.name, liveTitle: live.title, graceMinutes: Math.ceil(options.graceSeconds / 60) },
+            landingUrl: `/studio${livePagePath(live.channel_id, live.id)}`,
+            at,
+          });
+        }
+        await options.scheduleGraceClose(trx, { liveId: live.id, interruptedAt: at, closeAt });
+        options.log.info({ liveId: live.id, closeAt }, 'live interrupted: waiting for the encoder');
+      });
+    },
+
+    /** nginx-rtmp's on_publish_done names the secret; a key reissued meanwhile is found by nothing. */
+    async publishDoneBySecret(secret: string): Promise<void> {
+      const key = /^live_[0-9a-f]{40}$/.test(secret) ? await keys.findBySecret(secret) : undefined;
+      if (key) await this.publishDone(key.id);
+    },
+
+    /** A new publication of a key: an on-air live using it records again. */
+    async publishStarted(streamKeyId: number): Promise<void> {
+      const live = await lives.currentForKey(streamKeyId);
+      if (live?.status === 'START') await recorder.start(live.id, streamKeyId);
+    },
+
+    /** The grace period is over: close the live unless its encoder came back meanwhile. */
+    async graceExpired(liveId: number, interruptedAt: Date): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const closed = await closeLive(trx, liveId, interruptedAt);
+        if (!closed) return;
+        const channel = await trx.selectFrom('channels').select('name').where('id', '=', closed.channel_id).executeTakeFirstOrThrow();
+        for (const userId of await broadcastTeam(trx, closed.channel_id)) {
+          await insertNotification(trx, {
+            userId,
+            channelId: closed.channel_id,
+            type: 'LIVE_AUTO_CLOSED',
+            params: { channelName: channel.name, liveTitle: closed.title },
+            landingUrl: `/studio${livePagePath(closed.channel_id, closed.id)}`,
+            at: clock.now(),
+          });
+        }
+      });
+      await recorder.stop(liveId);
+    },
+
+    markRecorded: (liveId: number) => lives.markRecorded(liveId),
+    onAir: () => lives.onAir(),
+    findLive: (liveId: number) => lives.findById(liveId),
+  };
+}
+
+export type LiveService = ReturnType<typeof liveService>;

@@ -1,0 +1,74 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParam } from '@studio/contract/params';
+import { AppError } from '../../lib/errors';
+import type { LiveRuntime } from './runtime';
+
+const HlsFileParams = z.object({ liveId: IdParam, file: z.string().regex(/^(index\.m3u8|segment-\d{5}\.ts)$/) });
+
+/**
+ * Public playback (`/live/{liveId}/index.m3u8`): open to anyone once the live is
+ * on air, and as the replay once it ended. A READY live's picture is private
+ * (the preview), so nothing is served before start.
+ */
+export async function livePublicRoutes(instance: FastifyInstance, options: { runtime: LiveRuntime }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { runtime } = options;
+
+  app.get('/live/:liveId/:file', { schema: { hide: true, params: HlsFileParams } }, async (request, reply) => {
+    const { liveId, file } = request.params;
+    const live = await runtime.service.findLive(liveId);
+    if (!live || live.status === 'READY') throw new AppError('LIVE_NOT_FOUND');
+    const filePath = path.join(runtime.hlsDir, String(liveId), file);
+    const info = await stat(filePath).catch(() => null);
+    if (!info?.isFile()) throw new AppError('NOT_FOUND');
+    const playlist = file.endsWith('.m3u8');
+    return reply
+      .header('content-type', playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
+      .header('content-length', info.size)
+      .header('x-content-type-options', 'nosniff')
+      // The live playlist changes every second; a segment never changes once written.
+      .header('cache-control', playlist ? (live.status === 'END' ? 'public, max-age=60' : 'no-cache') : 'public, max-age=31536000, immutable')
+      .send(createReadStream(filePath));
+  });
+}
+
+const CallbackBody = z.object({ app: z.string().max(100).default(''), name: z.string().max(200).default('') }).loose();
+const CallbackQuery = z.object({ token: z.string().max(200).default('') });
+
+function sameToken(given: string, expected: string | undefined): boolean {
+  if (!expected) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The production ingest's callbacks: nginx-rtmp's `on_publish` and
+ * `on_publish_done` (docs/nginx-rtmp.md) decide through the same rules as the
+ * embedded ingest. A 2xx lets nginx accept the stream, 403 refuses it before it
+ * is accepted. Called by nginx only, with INGEST_CALLBACK_TOKEN.
+ */
+export async function ingestCallbackRoutes(instance: FastifyInstance, options: { runtime: LiveRuntime }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { service } = options.runtime;
+  const schema = { hide: true, body: CallbackBody, querystring: CallbackQuery };
+
+  app.post('/ingest/on_publish', { schema }, async (request, reply) => {
+    if (!sameToken(request.query.token, app.config.live.ingestCallbackToken)) throw new AppError('ACCESS_DENIED');
+    const streamKeyId = await service.authorizePublish(request.body.app, request.body.name);
+    if (streamKeyId === null) throw new AppError('ACCESS_DENIED');
+    return reply.status(204).send();
+  });
+
+  app.post('/ingest/on_publish_done', { schema }, async (request, reply) => {
+    if (!sameToken(request.query.token, app.config.live.ingestCallbackToken)) throw new AppError('ACCESS_DENIED');
+    await service.publishDoneBySecret(request.body.name);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Insertable, type Transaction } from 'kysely';
+import type { Database, Db, StreamKeyRow } from '../../db/schema';
+
+type Executor = Db | Transaction<Database>;
+
+/** A stream key with whether a live using it is on air. */
+export type StreamKeyRecord = StreamKeyRow & { is_live: boolean };
+
+/** The public id of a key: safe in URLs and lists. */
+export const newKampChannelId = () => `kc${randomBytes(7).toString('hex')}`;
+/** The secret an encoder publishes with: 160 random bits, URL- and RTMP-path-safe. */
+export const newStreamSecret = () => `live_${randomBytes(20).toString('hex')}`;
+
+const isLive = sql<boolean>`EXISTS (SELECT 1 FROM lives l WHERE l.stream_key_id = stream_keys.id AND l.status = 'START')`;
+
+/** For factories and the demo seed: a key row as given, with a fresh public id and secret unless given. */
+export async function insertStreamKeyRow(
+  db: Executor,
+  values: Omit<Insertable<Database['stream_keys']>, 'kamp_channel_id' | 'secret'> & { kamp_channel_id?: string; secret?: string },
+): Promise<StreamKeyRow> {
+  return db
+    .insertInto('stream_keys')
+    .values({ kamp_channel_id: newKampChannelId(), secret: newStreamSecret(), ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function streamKeyRepository(db: Db) {
+  return {
+    async list(channelId: number): Promise<StreamKeyRecord[]> {
+      return db.selectFrom('stream_keys').selectAll().select(isLive.as('is_live')).where('channel_id', '=', channelId).orderBy('id').execute();
+    },
+
+    async find(executor: Executor, channelId: number, kampChannelId: string): Promise<StreamKeyRecord | undefined> {
+      return executor
+        .selectFrom('stream_keys')
+        .selectAll()
+        .select(isLive.as('is_live'))
+        .where('channel_id', '=', channelId)
+        .where('kamp_channel_id', '=', kampChannelId)
+        .executeTakeFirst();
+    },
+
+    async findById(executor: Executor, id: number): Promise<StreamKeyRow | undefined> {
+      return executor.selectFrom('stream_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The key an encoder presents, or nothing for a wrong, reissued or deleted one. */
+    async findBySecret(secret: string): Promise<StreamKeyRow | undefined> {
+      return db.selectFrom('stream_keys').selectAll().where('secret', '=', secret).executeTakeFirst();
+    },
+
+    /** How many keys a channel holds; bounded by MAX_STREAM_KEYS, counted under the channel's lock. */
+    async count(trx: Transaction<Database>, channelId: number): Promise<number> {
+      const row = await trx.selectFrom('stream_keys').select((eb) => eb.fn.countAll<string>().as('n')).where('channel_id', '=', channelId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async insert(trx: Transaction<Database>, channelId: number, title: string, at: Date): Promise<StreamKeyRow> {
+      return trx
+        .insertInto('stream_keys')
+        .values({ channel_id: channelId, kamp_channel_id: newKampChannelId(), secret: newStreamSecret(), title, created_at: at })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Renames a key unless one of its lives is on air (decided in the same statement). */
+    async rename(channelId: number, kampChannelId: string, title: string): Promise<'renamed' | 'on-air' | 'missing'> {
+      const row = await db
+        .updateTable('stream_keys')
+        .set({ title })
+        .where('channel_id', '=', channelId)
+        .where('kamp_channel_id', '=', kampChannelId)
+        .where(sql<boolean>`NOT ${isLive}`)
+        .returning('id')
+        .executeTakeFirst();
+      if (row) return 'renamed';
+      return (await this.find(db, channelId, kampChannelId)) ? 'on-air' : 'missing';
+    },
+
+    /** A new secret for the key: the old one stops working at once. */
+    async reissue(channelId: number, kampChannelId: string): Promise<StreamKeyRow | undefined> {
+      return db
+        .updateTable('stream_keys')
+        .set({ secret: newStreamSecret() })
+        .where('channel_id', '=', channelId)
+        .where('kamp_channel_id', '=', kampChannelId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Records that the ingest receives (or no longer receives) this key's publisher. */
+    async setPublishing(id: number, since: Date | null): Promise<void> {
+      await db.updateTable('stream_keys').set({ publishing_since: since }).where('id', '=', id).execute();
+    },
+
+    /** At start-up nothing is being received yet, whatever an earlier process left behind. */
+    async clearPublishing(): Promise<void> {
+      await db.updateTable('stream_keys').set({ publishing_since: null }).where('publishing_since', 'is not', null).execute();
+    },
+  };
+}
+
+export type StreamKeyRepository = ReturnType<typeof streamKeyRepository>;

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { LiveStatus } from './enums';
+import { IdParam } from './params';
+import { pageNumber, pageOf, pageSize } from './page';
+import { text } from './text';
+import { Instant } from './time';
+
+// Live broadcasting (spec sections 3, 4, 5, 7 and 9). Every request and answer of
+// /api/channels/{channelId}/lives, plus the paths of the preview, the public
+// playback and the replay.
+
+/** Spec section 9: at most 5 simultaneous broadcasts per channel. */
+export const MAX_LIVES_ON_AIR = 5;
+/** Spec sections 5 and 9: a stream key title holds at most 20 characters. */
+export const STREAM_KEY_TITLE_MAX = 20;
+/** Spec section 9: the live list's default page size. */
+export const LIVE_LIST_DEFAULT_SIZE = 30;
+/** Spec sections 4 and 9: the live page polls the stream state this often. */
+export const STREAM_STATE_REFRESH_MS = 5000;
+/** Spec section 9: the previous-live step of the creation layer. */
+export const PREVIOUS_LIVES_SIZE = 5;
+/** Spec section 9: thumbnails in the live layer are requested at 100x66 crop. */
+export const LAYER_THUMBNAIL = { width: 100, height: 66 } as const;
+/** A live's own title and description. */
+export const LIVE_TITLE_MAX = 100;
+export const LIVE_DESCRIPTION_MAX = 5000;
+/** Most stream keys one channel may hold. */
+export const MAX_STREAM_KEYS = 20;
+
+/**
+ * The public id of a stream key, safe to show and to put in URLs. The secret
+ * key an encoder publishes with is a different value (`streamKey`). `kc` and 14
+ * hex digits, so it is never mistaken for a numeric id.
+ */
+export const KampChannelId = z.string().regex(/^kc[0-9a-f]{14}$/);
+export type KampChannelId = z.infer<typeof KampChannelId>;
+
+/**
+ * Spec section 3, "Stream key": id, kampChannelId, channelId, title, isLive;
+ * plus what OBS asks for: the server address and the secret key. Only the key
+ * list of the channel's owner and managers ever answers `streamKey`.
+ */
+export const StreamKey = z.object({
+  id: z.number().int(),
+  kampChannelId: KampChannelId,
+  channelId: z.number().int(),
+  title: z.string(),
+  isLive: z.boolean(),
+  /** The secret an encoder publishes with (`rtmp://host:port/live` + this key). */
+  streamKey: z.string(),
+  /** The RTMP server address OBS asks for ("Server"), e.g. `rtmp://studio.example:1935/live`. */
+  serverUrl: z.string(),
+  createdAt: Instant,
+});
+export type StreamKey = z.infer<typeof StreamKey>;
+export const StreamKeyList = z.array(StreamKey);
+
+/** Spec section 5: 1–20 characters after trimming, newlines stripped by the client. */
+export const StreamKeyTitle = text({ min: 1, max: STREAM_KEY_TITLE_MAX });
+/** POST /lives/streams?title= and PUT /lives/streams/{kampChannelId}?title= */
+export const StreamKeyTitleQuery = z.object({ title: StreamKeyTitle });
+/** Spec section 3: creating a key returns kampChannelId. */
+export const CreatedStreamKey = z.object({ kampChannelId: KampChannelId });
+export type CreatedStreamKey = z.infer<typeof CreatedStreamKey>;
+
+/** Spec section 3, "Live": liveId, title, thumbnailUrl, createdAt, status, kampChannelId. */
+export const Live = z.object({
+  liveId: z.number().int(),
+  title: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  createdAt: Instant,
+  status: LiveStatus,
+  kampChannelId: KampChannelId,
+});
+export type Live = z.infer<typeof Live>;
+export const LivePage = pageOf(Live);
+export type LivePage = z.infer<typeof LivePage>;
+
+/** GET /lives/{liveId}: the live page's data. */
+export const LiveDetail = Live.extend({
+  channelId: z.number().int(),
+  description: z.string(),
+  /** The title of the key feeding it (the secret itself is only in the key list). */
+  streamKeyTitle: z.string(),
+  startedAt: Instant.nullable(),
+  endedAt: Instant.nullable(),
+});
+export type LiveDetail = z.infer<typeof LiveDetail>;
+
+const commaJoined = text({ max: 200 }).transform((value) => value.split(',').map((part) => part.trim()));
+
+/** Spec section 7: `sort` is `createdAt,{direction}`. */
+export const LiveSort = z.enum(['createdAt,asc', 'createdAt,desc', 'createdAt,ASC', 'createdAt,DESC']);
+
+/** GET /lives: title, kampChannelId, status (comma-joined), page (zero-based), size (default 30), sort. */
+export const LiveListQuery = z.object({
+  title: text({ max: LIVE_TITLE_MAX }).optional(),
+  kampChannelId: KampChannelId.optional(),
+  status: commaJoined.pipe(z.array(LiveStatus).min(1)).optional(),
+  page: pageNumber.default(0),
+  size: pageSize(LIVE_LIST_DEFAULT_SIZE),
+  sort: LiveSort.default('createdAt,desc'),
+});
+export type LiveListQuery = z.input<typeof LiveListQuery>;
+
+/** POST /lives/create?kampChannelId= and PUT /lives/{liveId}/change-stream?kampChannelId= */
+export const KampChannelIdQuery = z.object({ kampChannelId: KampChannelId });
+
+/** Spec section 3: creating (or cloning) a live returns liveId. */
+export const CreatedLive = z.object({ liveId: z.number().int() });
+export type CreatedLive = z.infer<typeof CreatedLive>;
+
+/** PUT /lives/{liveId}: title and description. */
+export const UpdateLiveBody = z.object({
+  title: text({ min: 1, max: LIVE_TITLE_MAX }),
+  description: text({ max: LIVE_DESCRIPTION_MAX, multiline: true }).default(''),
+});
+export type UpdateLiveBody = z.input<typeof UpdateLiveBody>;
+
+/** POST /lives/{liveId}/thumbnails: the stored thumbnail. */
+export const LiveThumbnail = z.object({ thumbnailUrl: z.string() });
+export type LiveThumbnail = z.infer<typeof LiveThumbnail>;
+
+/**
+ * What the ingest receives for a live:
+ * - IDLE: no encoder connected (never connected, or the live has not started);
+ * - RECEIVING: video arrives;
+ * - INTERRUPTED: the encoder dropped while on air; the live waits for it until `graceEndsAt`;
+ * - ENDED: the live is closed.
+ */
+export const StreamReception = z.enum(['IDLE', 'RECEIVING', 'INTERRUPTED', 'ENDED']);
+export type StreamReception = z.infer<typeof StreamReception>;
+
+/** Problems a creator can fix in the encoder, in the manner of YouTube's stream health. */
+export const StreamHealthCode = z.enum([
+  'NO_VIDEO',
+  'NO_AUDIO',
+  'VIDEO_BITRATE_LOW',
+  'KEYFRAME_INTERVAL_LONG',
+  'FRAME_RATE_UNSTABLE',
+  'STREAM_INTERRUPTED',
+]);
+export type StreamHealthCode = z.infer<typeof StreamHealthCode>;
+
+export const StreamHealthIssue = z.object({
+  code: StreamHealthCode,
+  severity: z.enum(['WARNING', 'ERROR']),
+  /** Numbers the message shows, e.g. `{ bitrateKbps, recommendedKbps }`, `{ seconds, maxSeconds }`, `{ minFps, maxFps }`. */
+  params: z.record(z.string(), z.number()),
+});
+export type StreamHealthIssue = z.infer<typeof StreamHealthIssue>;
+
+export const StreamVideo = z.object({
+  codec: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Frames per second measured over the last seconds. */
+  frameRate: z.number(),
+  bitrateKbps: z.number().int(),
+  /** Seconds between the last two keyframes; null until two have arrived. */
+  keyframeIntervalSeconds: z.number().nullable(),
+});
+export const StreamAudio = z.object({
+  codec: z.string(),
+  sampleRate: z.number().int(),
+  channels: z.number().int(),
+  bitrateKbps: z.number().int(),
+});
+
+/** GET /lives/streams/state/{liveId}, polled every 5,000 ms. */
+export const StreamState = z.object({
+  liveId: z.number().int(),
+  status: LiveStatus,
+  reception: StreamReception,
+  video: StreamVideo.nullable(),
+  audio: StreamAudio.nullable(),
+  /** When the current encoder connection began; uptime is now minus this. */
+  connectedAt: Instant.nullable(),
+  uptimeSeconds: z.number().int().nullable(),
+  /** While INTERRUPTED: when the encoder dropped and when the live closes by itself. */
+  interruptedAt: Instant.nullable(),
+  graceEndsAt: Instant.nullable(),
+  health: z.array(StreamHealthIssue),
+  checkedAt: Instant,
+});
+export type StreamState = z.infer<typeof StreamState>;
+
+export const PlaybackSource = z.object({
+  url: z.string(),
+  /** `flv`: HTTP-FLV for mpegts.js; `hls`: an HLS playlist for hls.js (a VOD playlist for a replay). */
+  type: z.enum(['flv', 'hls']),
+});
+export type PlaybackSource = z.infer<typeof PlaybackSource>;
+
+/** GET /lives/{liveId}/player-info. No URL ever holds the secret key. */
+export const PlayerInfo = z.object({
+  liveId: z.number().int(),
+  status: LiveStatus,
+  /** The private low-latency preview (session + channel role), while READY or START and video is received. */
+  preview: PlaybackSource.nullable(),
+  /** The public playback address, once started. */
+  playback: PlaybackSource.nullable(),
+  /** The recording, once closed. */
+  replay: PlaybackSource.nullable(),
+});
+export type PlayerInfo = z.infer<typeof PlayerInfo>;
+
+/** Path parameters. */
+export const ChannelLiveParams = z.object({ channelId: IdParam, liveId: IdParam });
+export const ChannelStreamKeyParams = z.object({ channelId: IdParam, kampChannelId: KampChannelId });
+
+/** Thumbnail variants: `?w=100&h=66&crop` asks the stored 100x66 crop. */
+export function layerThumbnailUrl(thumbnailUrl: string): string {
+  return `${thumbnailUrl}${thumbnailUrl.includes('?') ? '&' : '?'}w=${LAYER_THUMBNAIL.width}&h=${LAYER_THUMBNAIL.height}&crop`;
+}
+
+/** The API paths (under /api), as the web client calls them. */
+export const livePaths = {
+  list: (channelId: number) => `/channels/${channelId}/lives`,
+  streamKeys: (channelId: number) => `/channels/${channelId}/lives/streams`,
+  reissueStreamKey: (channelId: number, kampChannelId: string) => `/channels/${channelId}/lives/streams/reissue/${kampChannelId}`,
+  streamKey: (channelId: number, kampChannelId: string) => `/channels/${channelId}/lives/streams/${kampChannelId}`,
+  streamState: (channelId: number, liveId: number) => `/channels/${channelId}/lives/streams/state/${liveId}`,
+  create: (channelId: number) => `/channels/${channelId}/lives/create`,
+  clone: (channelId: number, liveId: number) => `/channels/${channelId}/lives/${liveId}/clone`,
+  live: (channelId: number, liveId: number) => `/channels/${channelId}/lives/${liveId}`,
+  playerInfo: (channelId: number, liveId: number) => `/channels/${channelId}/lives/${liveId}/player-info`,
+  start: (channelId: number, liveId: number) => `/channels/${channelId}/lives/${liveId}/start`,
+  close: (channelId: number, liveId: number) => `/channels/${channelId}/lives/${liveId}/close`,
+  changeStream: (channelId: number, liveId: number) => `/channels/${channelId}/lives/${liveId}/change-stream`,
+  thumbnails: (channelId: number, liveId: number) => `/channels/${channelId}/lives/${liveId}/thumbnails`,
+  /** The private preview (HTTP-FLV), same origin, session + channel role. */
+  preview: (channelId: number, liveId: number) => `/api/channels/${channelId}/lives/${liveId}/preview.flv`,
+  /** Public playback and, once closed, the replay (HLS). Not under /api. */
+  publicPlaylist: (liveId: number) => `/live/${liveId}/index.m3u8`,
+} as const;
+
+/** Studio route of the live page (under /studio). */
+export const livePagePath = (channelId: number, liveId: number) => `/channels/${channelId}/videos/lives/${liveId}`;
