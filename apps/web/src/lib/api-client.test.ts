@@ -89,19 +89,13 @@ describe('apiClient', () => {
     expect((postInit?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
-  it('puts a mutation query in the URL and sends a FormData as multipart with the browser-made boundary', async () => {
-    const fetchMock = stubFetch({
-      'POST /api/channels/1/lives/streams?title=%EB%A9%94%EC%9D%B8+%ED%82%A4': { body: { kampChannelId: 'abcdefgh' } },
-      'POST /api/channels/1/lives/2/thumbnails': { body: { thumbnailUrl: '/media/t.jpg' } },
-    });
-    await expect(
-      apiClient.post('/api/channels/1/lives/streams', { query: { title: '메인 키' }, schema: z.object({ kampChannelId: z.string() }) }),
-    ).resolves.toEqual({ kampChannelId: 'abcdefgh' });
+  it('sends a FormData as multipart with the browser-made boundary', async () => {
+    const fetchMock = stubFetch({ 'POST /api/channels/1/lives/2/thumbnails': { body: { thumbnailUrl: '/media/t.jpg' } } });
     const form = new FormData();
     form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
-    await apiClient.upload('/api/channels/1/lives/2/thumbnails', form, { schema: z.object({ thumbnailUrl: z.string() }) });
+    await request('/api/channels/1/lives/2/thumbnails', { method: 'POST', body: form, schema: z.object({ thumbnailUrl: z.string() }) });
 
-    const [, uploadInit] = fetchMock.mock.calls[1]!;
+    const [, uploadInit] = fetchMock.mock.calls[0]!;
     expect(uploadInit?.body).toBe(form);
     expect((uploadInit?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });

@@ -131,14 +131,12 @@ export async function request<S extends z.ZodType | undefined = undefined>(
 type MutationOptions<B extends z.ZodType, S extends z.ZodType | undefined> = {
   bodySchema?: B;
   body?: z.input<B>;
-  /** Routes whose spec puts their input in the query string (e.g. `POST /lives/streams?title=`). */
-  query?: Record<string, QueryValue>;
   /** Validates a successful response; without one the body is ignored (204 calls). */
   schema?: S;
 };
 
 function mutate<B extends z.ZodType, S extends z.ZodType | undefined>(method: Method, path: string, options: MutationOptions<B, S>) {
-  return request<S>(path, { method, query: options.query, body: options.body, schema: options.schema });
+  return request<S>(path, { method, body: options.body, schema: options.schema });
 }
 
 export const apiClient = {
@@ -153,9 +151,5 @@ export const apiClient = {
   },
   delete<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
     return mutate('DELETE', path, options);
-  },
-  /** A multipart POST (file uploads). */
-  upload<S extends z.ZodType | undefined = undefined>(path: string, form: FormData, options: { schema?: S; timeoutMs?: number } = {}) {
-    return request<S>(path, { method: 'POST', body: form, schema: options.schema, timeoutMs: options.timeoutMs });
   },
 };

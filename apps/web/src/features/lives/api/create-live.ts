@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreatedLive, livePaths } from '@studio/contract/live';
 import { apiClient } from '../../../lib/api-client';
+import { withQuery } from './with-query';
 import { liveKeys } from './live-keys';
 
 /** Spec section 7: `POST /lives/create?kampChannelId=`, answering liveId. */
 export function createLive(channelId: number, kampChannelId: string) {
-  return apiClient.post(`/api${livePaths.create(channelId)}`, { query: { kampChannelId }, schema: CreatedLive });
+  return apiClient.post(withQuery(`/api${livePaths.create(channelId)}`, { kampChannelId }), { schema: CreatedLive });
 }
 
 /** Spec section 7: `POST /lives/{liveId}/clone`: a new live with the previous one's settings. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { livePaths } from '@studio/contract/live';
 import { apiClient } from '../../../lib/api-client';
+import { withQuery } from './with-query';
 import { streamKeysQueryOptions } from './get-stream-keys';
 import { liveKeys } from './live-keys';
 import { settled } from './settled';
@@ -21,7 +22,7 @@ export function deleteLive(channelId: number, liveId: number) {
 
 /** Spec section 7: `PUT /lives/{liveId}/change-stream?kampChannelId=`, while READY. */
 export function changeStream(channelId: number, liveId: number, kampChannelId: string) {
-  return apiClient.put(`/api${livePaths.changeStream(channelId, liveId)}`, { query: { kampChannelId } });
+  return apiClient.put(withQuery(`/api${livePaths.changeStream(channelId, liveId)}`, { kampChannelId }));
 }
 
 function useInvalidateLive(channelId: number, liveId: number) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { livePaths, LiveThumbnail } from '@studio/contract/live';
-import { apiClient } from '../../../lib/api-client';
+import { request } from '../../../lib/api-client';
 import { liveKeys } from './live-keys';
 import { settled } from './settled';
 
@@ -11,7 +11,7 @@ const UPLOAD_TIMEOUT_MS = 60_000;
 export function uploadThumbnail(channelId: number, liveId: number, file: File) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiClient.upload(`/api${livePaths.thumbnails(channelId, liveId)}`, form, { schema: LiveThumbnail, timeoutMs: UPLOAD_TIMEOUT_MS });
+  return request(`/api${livePaths.thumbnails(channelId, liveId)}`, { method: 'POST', body: form, schema: LiveThumbnail, timeoutMs: UPLOAD_TIMEOUT_MS });
 }
 
 /** Spec section 8: any failure reads '이미지 업로드에 실패했습니다.'; the caller says it. */
