@@ -78,6 +78,7 @@ async function main() {
     app = await buildApp({ config, db, clock: systemClock });
     await app.listen({ port: config.port, host: config.host });
     log(`studio at ${config.publicUrl}/studio/ (API docs at ${config.publicUrl}/api/docs)`);
+    if (app.liveIngestUrl) log(`RTMP ingest at ${app.liveIngestUrl} (publish with: npm run demo:stream -- <stream key>)`);
   } catch (error) {
     console.error(error);
     if (!stopping) await stop('error', 1);
@@ -90,7 +91,7 @@ async function prepareDatabase(databaseUrl: string, config: Config, log: (messag
   try {
     await migrateToLatest(db);
     if (config.demo) {
-      const seeded = await seedDemoWorld(db, systemClock.now());
+      const seeded = await seedDemoWorld(db, systemClock.now(), { dataDir: config.dataDir });
       log(seeded ? 'demo world seeded (password for every demo account: demo1234)' : 'demo world already present');
     }
   } finally {

@@ -16,6 +16,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     clock: Clock;
+    /** The embedded RTMP ingest's address as OBS is told it, or null when nginx ingests. */
+    liveIngestUrl: string | null;
   }
   interface FastifyRequest {
     /** The signed-in person, or null. Set by the session plugin for every request. */

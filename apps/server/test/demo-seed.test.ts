@@ -17,12 +17,29 @@ const userId = async (login: string) =>
 
 describe('the demo world', () => {
   it('is seeded once, even when two starts race', async () => {
-    const results = await Promise.allSettled([seedDemoWorld(t.db, t.clock.now()), seedDemoWorld(t.db, t.clock.now())]);
+    const options = { dataDir: t.config.dataDir };
+    const results = await Promise.allSettled([seedDemoWorld(t.db, t.clock.now(), options), seedDemoWorld(t.db, t.clock.now(), options)]);
     const seeded = results.filter((result) => result.status === 'fulfilled' && result.value === true);
     expect(seeded).toHaveLength(1);
     expect(await seedDemoWorld(t.db, t.clock.now())).toBe(false);
     const accounts = await t.db.selectFrom('account.accounts').select('login').orderBy('login').execute();
     expect(accounts.map((account) => account.login)).toEqual(['cityeditor', 'creator', 'manager', 'newbie', 'operator']);
+  });
+
+  it("gives Studio Daily two stream keys and ended lives with thumbnails and their 100x66 crops (the creation layer's step 2)", async () => {
+    const cookie = await t.cookieFor(await userId('creator'));
+    const channel = await t.db.selectFrom('channels').select('id').where('name', '=', 'Studio Daily').executeTakeFirstOrThrow();
+    const keys = (await call(t.app, 'GET', `/api/channels/${channel.id}/lives/streams`, cookie)).json<{ kampChannelId: string; title: string }[]>();
+    expect(keys.map((key) => key.title)).toEqual(['메인 스튜디오', '야외 중계']);
+    const previous = await call(t.app, 'GET', `/api/channels/${channel.id}/lives?kampChannelId=${keys[0]!.kampChannelId}&status=END&page=0&size=5&sort=createdAt,DESC`, cookie);
+    const page = previous.json<{ content: { thumbnailUrl: string | null; status: string }[]; totalElements: number }>();
+    expect(page.content).toHaveLength(5);
+    expect(page.totalElements).toBeGreaterThan(5);
+    for (const live of page.content) {
+      expect(live.thumbnailUrl).toMatch(/^\/media\/thumbnails\/.+\.jpg$/);
+      const crop = await t.app.inject({ method: 'GET', url: live.thumbnailUrl!.replace(/\.jpg$/, '-100x66.jpg') });
+      expect(crop.statusCode).toBe(200);
+    }
   });
 
   it('gives creator two owned channels, one managed, a fresh review and unread notifications', async () => {

@@ -209,9 +209,12 @@ export type PlayerInfo = z.infer<typeof PlayerInfo>;
 export const ChannelLiveParams = z.object({ channelId: IdParam, liveId: IdParam });
 export const ChannelStreamKeyParams = z.object({ channelId: IdParam, kampChannelId: KampChannelId });
 
-/** Thumbnail variants: `?w=100&h=66&crop` asks the stored 100x66 crop. */
+/**
+ * The 100x66 crop of a live thumbnail, for the creation layer (spec section 9): stored beside the
+ * thumbnail as `<name>-100x66.jpg` when it is uploaded.
+ */
 export function layerThumbnailUrl(thumbnailUrl: string): string {
-  return `${thumbnailUrl}${thumbnailUrl.includes('?') ? '&' : '?'}w=${LAYER_THUMBNAIL.width}&h=${LAYER_THUMBNAIL.height}&crop`;
+  return thumbnailUrl.replace(/\.jpg$/, `-${LAYER_THUMBNAIL.width}x${LAYER_THUMBNAIL.height}.jpg`);
 }
 
 /** The API paths (under /api), as the web client calls them. */

@@ -13,6 +13,7 @@ import {
   createPerson,
 } from './factories';
 import { claimDemoSeed } from './demo-seed-repository';
+import { seedDemoLives } from './demo-lives';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -21,7 +22,7 @@ const HOUR = 3_600_000;
  * The demo world of DESIGN.md. Runs once per database: the marker row is
  * written in the same transaction, so a restart (or two instances) never seeds twice.
  */
-export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
+export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: string } = {}): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await claimDemoSeed(trx))) return false;
     const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -78,6 +79,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
 
     await addMember(trx, studioDaily, creator.userId, 'OWNER');
     await addMember(trx, studioDaily, manager.userId, 'MANAGER');
+    await seedDemoLives(trx, studioDaily, now, options.dataDir);
     await addMember(trx, cookingNotes, creator.userId, 'OWNER');
     await addMember(trx, cityNews, editor.userId, 'OWNER');
     await addMember(trx, cityNews, creator.userId, 'MANAGER');

@@ -44,5 +44,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE UNIQUE INDEX lives_one_on_air_per_key ON lives (stream_key_id) WHERE status = 'START';
     CREATE INDEX lives_channel_created ON lives (channel_id, created_at DESC, id DESC);
     CREATE INDEX lives_key_created ON lives (stream_key_id, created_at DESC, id DESC);
+
+    ALTER TABLE notifications DROP CONSTRAINT notifications_type_check;
+    ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (
+      'INVITE_RECEIVED', 'INVITE_ACCEPTED', 'INVITE_DECLINED', 'INVITE_CANCELLED', 'INVITE_EXPIRED',
+      'TRANSFER_REQUESTED', 'TRANSFER_ACCEPTED', 'TRANSFER_DECLINED', 'TRANSFER_EXPIRED',
+      'MEMBER_REMOVED', 'MEMBER_LEFT', 'OPERATOR_MESSAGE', 'LIVE_INTERRUPTED', 'LIVE_AUTO_CLOSED'));
   `.execute(db);
 }

@@ -79,9 +79,9 @@ export function liveService(options: LiveServiceOptions) {
   }
 
   /** Whether video of the key arrives (either ingest records it in the database). */
-  async function keyReceiving(streamKeyId: number): Promise<boolean> {
+  async function keyReceiving(executor: Db | Transaction<Database>, streamKeyId: number): Promise<boolean> {
     if (hub.isPublishing(streamKeyId)) return true;
-    const key = await keys.findById(db, streamKeyId);
+    const key = await keys.findById(executor, streamKeyId);
     return Boolean(key?.publishing_since);
   }
 
@@ -104,6 +104,8 @@ export function liveService(options: LiveServiceOptions) {
   }
 
   return {
+    serverUrl: options.serverUrl,
+
     // ---- stream keys -------------------------------------------------------
 
     async listKeys(channelId: number): Promise<StreamKey[]> {
@@ -200,7 +202,7 @@ export function liveService(options: LiveServiceOptions) {
           const live = await lives.find(trx, channel.id, liveId);
           if (!live) throw new AppError('LIVE_NOT_FOUND');
           if (live.status !== 'READY') throw new AppError('LIVE_STATE_CHANGED', undefined, { status: live.status });
-          if (!(await keyReceiving(live.stream_key_id))) throw new AppError('LIVE_NOT_RECEIVING');
+          if (!(await keyReceiving(trx, live.stream_key_id))) throw new AppError('LIVE_NOT_RECEIVING');
           const row = await lives.startInFreeSlot(trx, channel.id, liveId, clock.now());
           if (row === 'no-slot') throw new AppError('LIVE_LIMIT_REACHED');
           if (!row) throw new AppError('LIVE_STATE_CHANGED');
@@ -346,9 +348,9 @@ export function liveService(options: LiveServiceOptions) {
 
     /** The grace period is over: close the live unless its encoder came back meanwhile. */
     async graceExpired(liveId: number, interruptedAt: Date): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      const closedNow = await db.transaction().execute(async (trx) => {
         const closed = await closeLive(trx, liveId, interruptedAt);
-        if (!closed) return;
+        if (!closed) return false;
         const channel = await trx.selectFrom('channels').select('name').where('id', '=', closed.channel_id).executeTakeFirstOrThrow();
         for (const userId of await broadcastTeam(trx, closed.channel_id)) {
           await insertNotification(trx, {
@@ -360,8 +362,10 @@ export function liveService(options: LiveServiceOptions) {
             at: clock.now(),
           });
         }
+        return true;
       });
-      await recorder.stop(liveId);
+      // The encoder came back meanwhile (or the live was closed by hand): its recording goes on.
+      if (closedNow) await recorder.stop(liveId);
     },
 
     markRecorded: (liveId: number) => lives.markRecorded(liveId),

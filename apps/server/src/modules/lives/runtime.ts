@@ -1,23 +1,18 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { resolveFfmpegPath } from './ingest/ffmpeg-path';
 import { hlsRecorder, type HlsRecorder } from './ingest/hls-recorder';
 import { startRtmpIngest, type RtmpIngest } from './ingest/rtmp-ingest';
 import { StreamHub } from './ingest/stream-hub';
 import type { ThumbnailSaver } from './routes';
-import { AppError } from '../../lib/errors';
+import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
+import { THUMBNAIL_SIZE, writeLayerCrop } from './thumbnails';
 import { liveService, type GraceScheduler, type LiveService } from './live-service';
 import { streamKeyRepository } from './stream-key-repository';
 
 export const GRACE_QUEUE = 'live.grace-close';
 
 type GraceJob = { liveId: number; interruptedAt: string };
-
-type JobsLike = {
-  send(queue: string, data: object, options?: { startAfter?: Date; singletonKey?: string; tx?: Transaction<Database> }): Promise<string | null>;
-  work<T>(queue: string, handler: (data: T) => Promise<void>, options?: { concurrency?: number; unique?: boolean }): Promise<void>;
-};
 
 export type LiveRuntime = {
   hub: StreamHub;
@@ -41,26 +36,23 @@ export function rtmpServerUrl(publicUrl: string, port: number, configured?: stri
  * recorder, the rules, the embedded RTMP ingest (unless nginx ingests), and the
  * durable grace-period timer.
  */
-export async function createLiveRuntime(app: FastifyInstance, options: { backgroundJobs: boolean }): Promise<LiveRuntime> {
+export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRuntime> {
   const { config } = app;
   const hub = new StreamHub();
   const hlsDir = path.resolve(config.dataDir, 'live');
   let ingest: RtmpIngest | null = null;
-  const jobs = (app as unknown as { jobs?: JobsLike }).jobs;
 
   const scheduleGraceClose: GraceScheduler = async (trx, job) => {
     const data: GraceJob = { liveId: job.liveId, interruptedAt: job.interruptedAt.toISOString() };
-    if (jobs) {
-      await jobs.send(GRACE_QUEUE, data, { startAfter: job.closeAt, singletonKey: `live-${job.liveId}-${data.interruptedAt}`, tx: trx });
-      return;
-    }
-    // Without the job queue (not yet wired), an in-process timer: lost on restart.
-    const timer = setTimeout(() => void service.graceExpired(job.liveId, job.interruptedAt).catch((error: unknown) => app.log.error({ err: error }, 'grace close failed')), job.closeAt.getTime() - Date.now());
-    timer.unref();
+    // Wall time, not the injectable clock: the queue compares with the database's own now().
+    const startAfter = new Date(Date.now() + config.live.reconnectGraceSeconds * 1000);
+    // Queued inside the transaction that marks the interruption: the timer exists exactly when it does,
+    // and survives a restart of the server.
+    await app.jobs.send(GRACE_QUEUE, data, { startAfter, singletonKey: `live-${job.liveId}-${data.interruptedAt}`, tx: trx });
   };
 
   const recorder = hlsRecorder({
-    ffmpegPath: config.live.ffmpegPath ?? 'ffmpeg',
+    ffmpegPath: resolveFfmpegPath(config.live.ffmpegPath),
     dir: hlsDir,
     hub,
     onFirstSegment: (liveId) => void service.markRecorded(liveId).catch((error: unknown) => app.log.error({ err: error, liveId }, 'could not mark the recording')),
@@ -82,9 +74,8 @@ export async function createLiveRuntime(app: FastifyInstance, options: { backgro
     void service.publishStarted(streamKeyId).catch((error: unknown) => app.log.error({ err: error, streamKeyId }, 'could not resume recording'));
   });
 
-  if (jobs && options.backgroundJobs) {
-    await jobs.work<GraceJob>(GRACE_QUEUE, async (data) => service.graceExpired(data.liveId, new Date(data.interruptedAt)), { unique: true });
-  }
+  // Registered whatever the options: the queue's handler is known even where workers do not run (tests drain it).
+  await app.jobs.work<GraceJob>(GRACE_QUEUE, async (data) => service.graceExpired(data.liveId, new Date(data.interruptedAt)), { unique: true });
 
   if (config.live.ingest === 'embedded') {
     await streamKeyRepository(app.db).clearPublishing();
@@ -105,8 +96,16 @@ export async function createLiveRuntime(app: FastifyInstance, options: { backgro
     await recorder.stopAll();
   });
 
-  // Wired to the media store when it lands on main.
-  const saveThumbnail: ThumbnailSaver = () => Promise.reject(new AppError('THUMBNAIL_UPLOAD_FAILED'));
+  const saveThumbnail: ThumbnailSaver = async (request) => {
+    const saved = await app.media.saveImage(await uploadedFile(request, MAX_IMAGE_BYTES), {
+      kind: 'thumbnails',
+      maxBytes: MAX_IMAGE_BYTES,
+      resize: { width: THUMBNAIL_SIZE.width, height: THUMBNAIL_SIZE.height, fit: 'inside' },
+    });
+    // The creation layer's 100x66 crop, stored beside it (contract: layerThumbnailUrl).
+    await writeLayerCrop(app.media.pathFor('thumbnails', saved.name));
+    return saved.url;
+  };
 
   return { hub, recorder, service, hlsDir, rtmpPort: () => ingest?.port ?? null, saveThumbnail };
 }

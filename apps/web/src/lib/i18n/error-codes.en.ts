@@ -38,6 +38,9 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   STREAM_KEY_ON_AIR: 'A stream key that is on air cannot be edited.',
   STREAM_KEY_LIMIT_REACHED: 'A channel can have at most 20 stream keys.',
   THUMBNAIL_UPLOAD_FAILED: 'Image upload failed.',
+  UPLOAD_TOO_LARGE: 'The file is too large.',
+  UPLOAD_NOT_IMAGE: 'Only image files (JPEG, PNG, WebP, GIF) can be uploaded.',
+  UPLOAD_MISSING: 'Choose a file to upload.',
   INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
   SERVICE_UNAVAILABLE: 'A temporary error occurred. Please try again shortly.',
 };

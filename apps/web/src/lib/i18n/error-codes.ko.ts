@@ -41,6 +41,9 @@ export const errorCodeTextsKo: Record<ErrorCode, string> = {
   STREAM_KEY_ON_AIR: '방송 중인 스트림 키는 수정할 수 없습니다.',
   STREAM_KEY_LIMIT_REACHED: '스트림 키는 채널당 최대 20개까지 만들 수 있습니다.',
   THUMBNAIL_UPLOAD_FAILED: '이미지 업로드에 실패했습니다.',
+  UPLOAD_TOO_LARGE: '파일이 너무 큽니다.',
+  UPLOAD_NOT_IMAGE: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.',
+  UPLOAD_MISSING: '올릴 파일을 선택해 주세요.',
   INTERNAL_ERROR: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
   SERVICE_UNAVAILABLE: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
 };

@@ -17,7 +17,7 @@ export type RecorderOptions = {
   log: { warn(object: object, message: string): void };
 };
 
-type Recording = { streamKeyId: number; ffmpeg: ChildProcessWithoutNullStreams; unsubscribe: () => void; done: Promise<void> };
+type Recording = { streamKeyId: number; ffmpeg: ChildProcessWithoutNullStreams; unsubscribe: () => void; done: Promise<void>; ending: boolean };
 
 export const playlistPath = (dir: string, liveId: number) => path.join(dir, String(liveId), 'index.m3u8');
 
@@ -29,11 +29,25 @@ export const playlistPath = (dir: string, liveId: number) => path.join(dir, Stri
  */
 export function hlsRecorder(options: RecorderOptions) {
   const recordings = new Map<number, Recording>();
+  const turns = new Map<number, Promise<unknown>>();
 
-  async function start(liveId: number, streamKeyId: number): Promise<boolean> {
+  /** Starts and stops of one live take turns, so two callers never run two ffmpegs for it. */
+  function inTurn<T>(liveId: number, work: () => Promise<T>): Promise<T> {
+    const previous = turns.get(liveId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    turns.set(liveId, settled);
+    void settled.then(() => {
+      if (turns.get(liveId) === settled) turns.delete(liveId);
+    });
+    return next;
+  }
+
+  async function startNow(liveId: number, streamKeyId: number): Promise<boolean> {
     const current = recordings.get(liveId);
-    if (current?.streamKeyId === streamKeyId && current.ffmpeg.exitCode === null) return true;
-    if (current) await stop(liveId);
+    // Still fed by the same publication: nothing to do. One whose publisher left is finishing its last segment.
+    if (current?.streamKeyId === streamKeyId && !current.ending && current.ffmpeg.exitCode === null) return true;
+    if (current) await stopNow(liveId);
     if (!options.hub.isPublishing(streamKeyId)) return false;
     const playlist = playlistPath(options.dir, liveId);
     await mkdir(path.dirname(playlist), { recursive: true });
@@ -70,6 +84,8 @@ export function hlsRecorder(options: RecorderOptions) {
         }
       },
       end() {
+        const recording = recordings.get(liveId);
+        if (recording?.ffmpeg === ffmpeg) recording.ending = true;
         ffmpeg.stdin.end();
       },
     };
@@ -88,7 +104,7 @@ export function hlsRecorder(options: RecorderOptions) {
       ffmpeg.kill('SIGKILL');
       return false;
     }
-    recordings.set(liveId, { streamKeyId, ffmpeg, unsubscribe, done });
+    recordings.set(liveId, { streamKeyId, ffmpeg, unsubscribe, done, ending: false });
     void done.then(() => {
       if (recordings.get(liveId)?.ffmpeg === ffmpeg) recordings.delete(liveId);
     });
@@ -96,7 +112,7 @@ export function hlsRecorder(options: RecorderOptions) {
   }
 
   /** Ends a recording: ffmpeg flushes the last segment and writes the end of the playlist. */
-  async function stop(liveId: number): Promise<void> {
+  async function stopNow(liveId: number): Promise<void> {
     const recording = recordings.get(liveId);
     if (!recording) return;
     recording.unsubscribe();
@@ -106,6 +122,9 @@ export function hlsRecorder(options: RecorderOptions) {
     clearTimeout(timer);
     recordings.delete(liveId);
   }
+
+  const start = (liveId: number, streamKeyId: number) => inTurn(liveId, () => startNow(liveId, streamKeyId));
+  const stop = (liveId: number) => inTurn(liveId, () => stopNow(liveId));
 
   return {
     start,

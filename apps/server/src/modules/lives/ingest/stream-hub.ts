@@ -90,6 +90,8 @@ export class StreamHub extends EventEmitter<HubEvents> {
   packet(streamKeyId: number, packet: AVPacket): void {
     const publication = this.publications.get(streamKeyId);
     if (!publication) return;
+    // The RTMP parser reuses its buffers; what is kept for later viewers must be a copy.
+    packet.data = Buffer.from(packet.data.subarray(0, packet.size));
     const { stats } = publication;
     const at = this.now();
     if (packet.codec_type === SCRIPT) {
