@@ -25,6 +25,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
 // As root, PostgreSQL runs as the user "postgres", which must be able to enter the folder.
 chmodSync(dataDir, 0o755);
 const pgPort = await freePort();
+// The live specs publish with ffmpeg to the address the page shows; a free port keeps parallel suites apart.
+const rtmpPort = process.env.RTMP_PORT || String(await freePort());
 
 // The fixtures build each test's data straight in this server's database
 // (e2e/tests/db.ts): tell them where it is. The password appears beside the
@@ -42,6 +44,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
+    RTMP_PORT: rtmpPort,
     DATABASE_URL: '',
     OIDC_ISSUER: '',
     DEMO: 'true',

@@ -55,6 +55,7 @@ const ko = {
   'keys.add': '새 스트림 키 추가',
 
   'detail.toList': '다른 라이브 보기',
+  'detail.section': '방송 정보',
   'detail.titleLabel': '방송 제목',
   'detail.descriptionLabel': '방송 설명',
   'detail.save': '저장',
@@ -194,6 +195,7 @@ const en: Record<LiveMessageKey, string> = {
   'keys.add': 'Add new stream key',
 
   'detail.toList': 'Other lives',
+  'detail.section': 'Broadcast details',
   'detail.titleLabel': 'Title',
   'detail.descriptionLabel': 'Description',
   'detail.save': 'Save',

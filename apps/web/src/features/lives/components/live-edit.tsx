@@ -16,7 +16,7 @@ import styles from './live-detail.module.css';
 export function LiveEdit({ live }: { live: LiveDetail }) {
   const tl = useLiveT();
   return (
-    <Section title={tl('detail.titleLabel')}>
+    <Section title={tl('detail.section')}>
       <div className={styles.edit}>
         <ThumbnailEditor live={live} />
         <LiveForm key={`${live.title}|${live.description}`} live={live} />
