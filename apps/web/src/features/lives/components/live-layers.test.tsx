@@ -63,8 +63,8 @@ describe("'Start live broadcast'", () => {
     await within(step2).findByRole('radio', { name: /지난 방송 1/ });
     const thumbnails = step2.querySelectorAll('img');
     expect([...thumbnails].map((img) => img.getAttribute('src'))).toEqual([
-      '/media/thumbnails/31.jpg?w=100&h=66&crop',
-      '/media/thumbnails/30.jpg?w=100&h=66&crop',
+      '/media/thumbnails/31-100x66.jpg',
+      '/media/thumbnails/30-100x66.jpg',
     ]);
     // "None" is chosen until the creator picks a previous live.
     expect(within(step2).getByRole<HTMLInputElement>('radio', { name: '선택 안 함 (새로 만들기)' }).checked).toBe(true);
