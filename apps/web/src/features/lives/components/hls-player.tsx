@@ -3,6 +3,9 @@ import { serverUrl } from '../../../lib/runtime-config';
 import { useLiveT } from '../messages';
 import styles from './live-detail.module.css';
 
+const RETRY_MS = 2000;
+const MAX_RETRIES = 30;
+
 /**
  * Public playback and the replay: HLS through hls.js (which loads only here),
  * or the browser's own HLS where it has one (Safari).
@@ -34,12 +37,32 @@ export function HlsPlayer({ url, live, testId }: { url: string; live: boolean; t
           return;
         }
         const hls = new Hls({ lowLatencyMode: live, liveSyncDurationCount: 2 });
+        let retries = 0;
+        let retry: ReturnType<typeof setTimeout> | undefined;
         hls.on(Hls.Events.ERROR, (_event, data) => {
-          if (data.fatal) setFailed(true);
+          if (!data.fatal) return;
+          // Right after start the remuxer has not written its playlist yet (404): ask again for a while.
+          if (data.type === Hls.ErrorTypes.NETWORK_ERROR && retries < MAX_RETRIES) {
+            retries++;
+            retry = setTimeout(() => hls.loadSource(source), RETRY_MS);
+            return;
+          }
+          if (data.type === Hls.ErrorTypes.MEDIA_ERROR && retries < MAX_RETRIES) {
+            retries++;
+            hls.recoverMediaError();
+            return;
+          }
+          setFailed(true);
+        });
+        hls.on(Hls.Events.MANIFEST_PARSED, () => {
+          if (live) void element.play().catch(() => undefined);
         });
         hls.loadSource(source);
         hls.attachMedia(element);
-        destroy = () => hls.destroy();
+        destroy = () => {
+          clearTimeout(retry);
+          hls.destroy();
+        };
       },
       () => !cancelled && setFailed(true),
     );
