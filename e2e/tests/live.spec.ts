@@ -91,6 +91,8 @@ test('a creator adds a key from the create menu, publishes with ffmpeg, sees rec
   await expect(page.getByText('방송을 시작했습니다.')).toBeVisible();
   await expect(page.getByText('방송 중', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: '시청자 화면 (HLS)' })).toBeVisible();
+  // The public address plays too (HLS remuxed by ffmpeg, hls.js in the page).
+  await expectPlaying(page, 'live-public-player');
 
   await page.getByRole('button', { name: '방송 종료' }).click();
   await page.getByRole('dialog', { name: '방송을 종료할까요?' }).getByRole('button', { name: '방송 종료' }).click();

@@ -6,9 +6,20 @@ import styles from './live-detail.module.css';
 const RETRY_MS = 2000;
 const MAX_RETRIES = 30;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Right after start the remuxer has not written its first playlist yet: wait for it (a minute at most). */
+async function playlistReady(source: string, cancelled: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < MAX_RETRIES && !cancelled(); attempt++) {
+    const response = await fetch(source, { cache: 'no-store', credentials: 'same-origin' }).catch(() => null);
+    if (response?.ok) return;
+    await sleep(RETRY_MS);
+  }
+}
+
 /**
  * Public playback and the replay: HLS through hls.js (which loads only here),
- * or the browser's own HLS where it has one (Safari).
+ * or the browser's own HLS where there is no MSE (iOS).
  */
 export function HlsPlayer({ url, live, testId }: { url: string; live: boolean; testId: string }) {
   const tl = useLiveT();
@@ -22,18 +33,18 @@ export function HlsPlayer({ url, live, testId }: { url: string; live: boolean; t
     let cancelled = false;
     let destroy: (() => void) | undefined;
     setFailed(false);
-    if (element.canPlayType('application/vnd.apple.mpegurl')) {
-      element.src = source;
-      return () => {
-        element.removeAttribute('src');
-        element.load();
-      };
-    }
-    import('hls.js').then(
-      ({ default: Hls }) => {
+    Promise.all([import('hls.js'), playlistReady(source, () => cancelled)]).then(
+      ([{ default: Hls }]) => {
         if (cancelled) return;
+        // hls.js first (Chromium now answers "maybe" for HLS but may not play it); the browser's own HLS where MSE is missing (iOS).
         if (!Hls.isSupported()) {
-          setFailed(true);
+          if (element.canPlayType('application/vnd.apple.mpegurl')) {
+            element.src = source;
+            destroy = () => {
+              element.removeAttribute('src');
+              element.load();
+            };
+          } else setFailed(true);
           return;
         }
         const hls = new Hls({ lowLatencyMode: live, liveSyncDurationCount: 2 });
