@@ -30,14 +30,8 @@ export function pageRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'channels/:channelId/contents/post/create',
       lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).PostCreateRoute })),
     },
-    {
-      path: 'channels/:channelId/videos/lives/create',
-      lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).LiveCreateRoute })),
-    },
-    {
-      path: 'channels/:channelId/videos/lives/:liveId',
-      lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).LiveDetailRoute })),
-    },
+    // The live list, its creation layer (`create`) and a live's page: one lazy module.
+    { path: 'channels/:channelId/videos/lives/:liveId?', lazy: lazy(async () => (await import('./routes/lives')).livesPage) },
     // Spec: the editor's second segment defaults to draft.
     { path: 'editor/:channelId', element: <Navigate to="draft" replace /> },
     { path: 'editor/:channelId/:mode', lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).EditorRoute })) },

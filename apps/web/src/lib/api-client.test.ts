@@ -89,6 +89,17 @@ describe('apiClient', () => {
     expect((postInit?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('sends a FormData as multipart with the browser-made boundary', async () => {
+    const fetchMock = stubFetch({ 'POST /api/channels/1/lives/2/thumbnails': { body: { thumbnailUrl: '/media/t.jpg' } } });
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await request('/api/channels/1/lives/2/thumbnails', { method: 'POST', body: form, schema: z.object({ thumbnailUrl: z.string() }) });
+
+    const [, uploadInit] = fetchMock.mock.calls[0]!;
+    expect(uploadInit?.body).toBe(form);
+    expect((uploadInit?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
   it('types a mutation body by the contract schema it is sent with', async () => {
     const fetchMock = stubFetch({ 'POST /api/channels/7/invites': { status: 201, body: { inviteId: 3 } } });
     const created = await apiClient.post('/api/channels/7/invites', {

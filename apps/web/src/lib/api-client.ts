@@ -10,7 +10,7 @@ type QueryValue = string | number | boolean | undefined | null;
 type RequestOptions<S extends z.ZodType | undefined> = {
   method?: Method;
   query?: Record<string, QueryValue>;
-  /** Sent as JSON. Mutations always send a body, `{}` when the caller gives none. */
+  /** Sent as JSON (a FormData as multipart). Mutations always send a body, `{}` when the caller gives none. */
   body?: unknown;
   /** Validates a successful response; without one the body is ignored (204 calls). */
   schema?: S;
@@ -95,8 +95,11 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   signal?.addEventListener('abort', abortFromCaller, { once: true });
 
   const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | undefined;
-  if (method !== 'GET') {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // The browser writes the multipart boundary into Content-Type itself.
+    body = options.body;
+  } else if (method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body ?? {});
   }

@@ -28,20 +28,6 @@ export function EditorRoute() {
   return <ComingSoon title={t('page.editor')} />;
 }
 
-export function LiveCreateRoute() {
-  const t = useT();
-  if (useNumericParam('channelId') === null) return <NotFoundRoute />;
-  return <ComingSoon title={t('page.liveCreate')} />;
-}
-
-export function LiveDetailRoute() {
-  const t = useT();
-  const channelId = useNumericParam('channelId');
-  const liveId = useNumericParam('liveId');
-  if (channelId === null || liveId === null) return <NotFoundRoute />;
-  return <ComingSoon title={t('page.liveDetail')} />;
-}
-
 export function TrendRoute() {
   const t = useT();
   return <ComingSoon title={t('page.trend')} description={t('page.trendDescription')} />;

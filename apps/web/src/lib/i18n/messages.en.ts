@@ -129,8 +129,6 @@ export const messagesEn: Record<MessageKey, string> = {
   'page.loopUpload': 'Loop upload',
   'page.postCreate': 'Create post',
   'page.editor': 'Content editor',
-  'page.liveCreate': 'Start live broadcast',
-  'page.liveDetail': 'Live broadcast',
   'page.profile': 'Profile',
   'page.alarm': 'My notifications',
   'page.trend': 'Trend',

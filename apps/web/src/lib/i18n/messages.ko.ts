@@ -132,8 +132,6 @@ export const messagesKo = {
   'page.loopUpload': '루프 업로드',
   'page.postCreate': '포스트 작성',
   'page.editor': '콘텐츠 편집기',
-  'page.liveCreate': '라이브 방송 시작',
-  'page.liveDetail': '라이브 방송',
   'page.profile': '프로필',
   'page.alarm': '내 알림',
   'page.trend': '트렌드',

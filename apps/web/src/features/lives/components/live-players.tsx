@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { LiveDetail } from '@studio/contract/live';
+import { Section } from '../../../components/ui/page';
+import { playerInfoQueryOptions } from '../api/get-player-info';
+import { streamStateQueryOptions } from '../api/get-stream-state';
+import { useLiveT } from '../messages';
+import { HlsPlayer } from './hls-player';
+import { PreviewPlayer } from './preview-player';
+import styles from './live-detail.module.css';
+
+/**
+ * The private preview while video is received, the public HLS playback once
+ * started, and the replay once closed. Player info is asked again whenever the
+ * reception or the live's state changes, since its addresses follow them.
+ */
+export function LivePlayers({ live }: { live: LiveDetail }) {
+  const tl = useLiveT();
+  const { channelId, liveId } = live;
+  // The same query as the state panel: one poll serves both.
+  const state = useQuery(streamStateQueryOptions(channelId, liveId));
+  const reception = state.data?.reception;
+  const connectedAt = state.data?.connectedAt ?? null;
+  const info = useQuery(playerInfoQueryOptions(channelId, liveId));
+  const refetchInfo = info.refetch;
+
+  useEffect(() => {
+    void refetchInfo();
+  }, [reception, connectedAt, live.status, refetchInfo]);
+
+  const preview = reception === 'RECEIVING' ? info.data?.preview : null;
+
+  return (
+    <>
+      <Section title={tl('preview.title')}>
+        <div className={styles.playerSection}>
+          {live.status === 'END' ? null : preview ? (
+            // A new encoder connection is a new stream: a fresh player.
+            <PreviewPlayer key={`${preview.url}|${connectedAt ?? ''}`} url={preview.url} />
+          ) : (
+            <div className={`${styles.playerBox} ${styles.playerIdle}`} data-testid="live-preview-idle">
+              <p>{tl('preview.waiting')}</p>
+            </div>
+          )}
+          {live.status !== 'END' ? <p className={styles.hint}>{tl('preview.private')}</p> : null}
+          {live.status === 'END' ? <Replay url={info.data?.replay?.url ?? null} /> : null}
+        </div>
+      </Section>
+      {live.status === 'START' && info.data?.playback ? (
+        <Section title={tl('player.public')}>
+          <div className={styles.playerSection}>
+            <HlsPlayer url={info.data.playback.url} live testId="live-public-player" />
+            <p className={styles.hint}>
+              {tl('player.publicHint')} <code className={styles.mono}>{info.data.playback.url}</code>
+            </p>
+          </div>
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+function Replay({ url }: { url: string | null }) {
+  const tl = useLiveT();
+  return (
+    <div className={styles.playerSection}>
+      <h3 className={styles.subheading}>{tl('player.replay')}</h3>
+      {url ? (
+        <HlsPlayer url={url} live={false} testId="live-replay" />
+      ) : (
+        <div className={`${styles.playerBox} ${styles.playerIdle}`}>
+          <p>{tl('player.replayPending')}</p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { expect, login, test, type World } from './fixtures';
+
+// A real encoder against the studio's embedded RTMP ingest: ffmpeg publishes
+// to the server address and secret key the live page shows, as a creator
+// would paste them into OBS.
+
+const encoders = new Set<ChildProcess>();
+test.afterEach(() => {
+  for (const encoder of encoders) encoder.kill('SIGKILL');
+  encoders.clear();
+});
+
+/** ffmpeg's test picture and tone, encoded the way the issue asks, to `server/key`. */
+function publish(server: string, key: string): ChildProcess {
+  const encoder = spawn(
+    process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-f', 'lavfi', '-i', 'sine'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-g', '60', '-c:a', 'aac', '-f', 'flv'],
+      `${server}/${key}`,
+    ],
+    { stdio: 'ignore' },
+  );
+  encoders.add(encoder);
+  return encoder;
+}
+
+async function liveChannel(world: World) {
+  const me = await world.person('Streamer');
+  const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', live_status: 'SERVICE', shorts_status: 'SERVICE', use_document_write: true });
+  return { me, channel };
+}
+
+/** The page's video is decoding frames: it has data and its clock moves. */
+async function expectPlaying(page: Page, testId: string) {
+  await expect
+    .poll(() => page.getByTestId(testId).evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+}
+
+test('a creator adds a key from the create menu, publishes with ffmpeg, sees receiving and the preview, starts, closes and plays the replay', async ({ page, world }) => {
+  test.setTimeout(120_000);
+  const { me, channel } = await liveChannel(world);
+  await login(page, me);
+
+  // The create menu's live option opens 'Start live broadcast'; a new channel has no key yet.
+  await page.getByRole('navigation', { name: '만들기' }).getByRole('link', { name: '라이브 방송' }).click();
+  const layer = page.getByRole('dialog', { name: '라이브 방송 시작' });
+  await expect(layer.getByText('스트림 키가 없습니다. 새 스트림 키를 추가해 주세요.')).toBeVisible();
+  await expect(layer.getByRole('button', { name: '확인' })).toBeDisabled();
+
+  await layer.getByRole('button', { name: '새 스트림 키 추가' }).click();
+  const add = page.getByRole('dialog', { name: '새 스트림 키 추가' });
+  await add.getByRole('textbox', { name: '스트림 키 이름' }).fill('  메인 스튜디오 ');
+  await expect(add.getByText('10/20')).toBeVisible();
+  await add.getByRole('button', { name: '추가' }).click();
+  await expect(page.getByText('스트림 키가 추가되었습니다.')).toBeVisible();
+
+  // Adding from the creation layer opens the new live's page, which closes the layer.
+  await expect(page).toHaveURL(new RegExp(`/studio/channels/${channel.id}/videos/lives/\\d+$`));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('준비', { exact: true })).toBeVisible();
+
+  // What OBS asks for: the server address and the secret key, masked until revealed.
+  const server = await page.getByTestId('ingest-server').inputValue();
+  expect(server).toMatch(/^rtmp:\/\/localhost:\d+\/live$/);
+  const keyField = page.getByTestId('ingest-key');
+  await expect(keyField).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: '보기' }).click();
+  await expect(keyField).toHaveAttribute('type', 'text');
+  const key = await keyField.inputValue();
+  expect(key.length).toBeGreaterThan(16);
+  // The secret is in no address the page uses.
+  const playerInfo = await page.evaluate(async (url) => (await fetch(url)).text(), page.url().replace('/studio/channels', '/api/channels').replace('/videos/lives/', '/lives/') + '/player-info');
+  expect(playerInfo).not.toContain(key);
+
+  await expect(page.getByTestId('stream-state')).toHaveAttribute('data-reception', 'IDLE');
+  publish(server, key);
+  await expect(page.getByTestId('stream-state').getByText('수신 중')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('stream-state').getByText('H.264 / AAC')).toBeVisible();
+  await expect(page.getByTestId('stream-state').getByText('1280×720')).toBeVisible();
+  await expectPlaying(page, 'live-preview');
+
+  await page.getByRole('button', { name: '방송 시작' }).click();
+  await page.getByRole('dialog', { name: '방송을 시작할까요?' }).getByRole('button', { name: '방송 시작' }).click();
+  await expect(page.getByText('방송을 시작했습니다.')).toBeVisible();
+  await expect(page.getByText('방송 중', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: '시청자 화면 (HLS)' })).toBeVisible();
+  // The public address plays too (HLS remuxed by ffmpeg, hls.js in the page).
+  await expectPlaying(page, 'live-public-player');
+
+  await page.getByRole('button', { name: '방송 종료' }).click();
+  await page.getByRole('dialog', { name: '방송을 종료할까요?' }).getByRole('button', { name: '방송 종료' }).click();
+  await expect(page.getByText('방송을 종료했습니다.')).toBeVisible();
+  await expect(page.getByText('종료', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: '다시 보기' })).toBeVisible();
+  await expect
+    .poll(() => page.getByTestId('live-replay').evaluate((video: HTMLVideoElement) => video.duration), { timeout: 20_000 })
+    .toBeGreaterThan(1);
+});
+
+test("step 2 of 'Start live broadcast' lists the chosen key's ended lives, and confirm opens the new live's page", async ({ page, world }) => {
+  const { me, channel } = await liveChannel(world);
+  await login(page, me, `/studio/channels/${channel.id}/videos/lives`);
+  // Two keys through the API as the page would make them.
+  await page.getByRole('button', { name: '스트림 키 관리' }).click();
+  const manage = page.getByRole('dialog', { name: '스트림 키 관리' });
+  for (const title of ['메인', '야외']) {
+    await manage.getByRole('button', { name: '새 스트림 키 추가' }).click();
+    const add = page.getByRole('dialog', { name: '새 스트림 키 추가' });
+    await add.getByRole('textbox').fill(title);
+    await add.getByRole('button', { name: '추가' }).click();
+    await expect(manage.getByText(title, { exact: true })).toBeVisible();
+  }
+  // Renaming: one row at a time, and an unchanged title sends nothing.
+  await manage.getByRole('button', { name: '수정: 메인' }).click();
+  await manage.getByRole('button', { name: '수정: 야외' }).click();
+  await expect(page.getByText('스트림 키 수정이 완료되지 않았습니다.')).toBeVisible();
+  await manage.getByRole('textbox', { name: '메인 이름' }).fill('메인 스튜디오');
+  await manage.getByRole('button', { name: '완료: 메인' }).click();
+  await expect(page.getByText('스트림 키 수정이 완료되었습니다.')).toBeVisible();
+  await expect(manage.getByText('메인 스튜디오', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(manage).toHaveCount(0);
+
+  await page.getByRole('button', { name: '라이브 방송 시작' }).click();
+  const layer = page.getByRole('dialog', { name: '라이브 방송 시작' });
+  await expect(layer.getByRole('radiogroup', { name: '2. 이전 방송 선택' })).toHaveCount(0);
+  await layer.getByRole('radio', { name: '메인 스튜디오' }).check();
+  const step2 = layer.getByRole('radiogroup', { name: '2. 이전 방송 선택' });
+  await expect(step2.getByText('이 스트림 키로 종료된 방송이 없습니다.')).toBeVisible();
+  await layer.getByRole('button', { name: '확인' }).click();
+  await expect(page).toHaveURL(new RegExp(`/studio/channels/${channel.id}/videos/lives/\\d+$`));
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('ingest-server')).toBeVisible();
+});
+
+test("a failed stream state fetch says '스트림 정보를 가져오지 못 했습니다.'", async ({ page, world }) => {
+  const { me, channel } = await liveChannel(world);
+  await login(page, me, `/studio/channels/${channel.id}/videos/lives/create`);
+  const layer = page.getByRole('dialog', { name: '라이브 방송 시작' });
+  await layer.getByRole('button', { name: '새 스트림 키 추가' }).click();
+  await page.getByRole('dialog', { name: '새 스트림 키 추가' }).getByRole('textbox').fill('키');
+  await page.getByRole('dialog', { name: '새 스트림 키 추가' }).getByRole('button', { name: '추가' }).click();
+  await expect(page.getByTestId('stream-state')).toHaveAttribute('data-reception', 'IDLE');
+  await page.route('**/lives/streams/state/**', (route) => route.abort('connectionreset'));
+  await expect(page.getByTestId('stream-state').getByText('스트림 정보를 가져오지 못 했습니다.')).toBeVisible({ timeout: 12_000 });
+  await page.unroute('**/lives/streams/state/**');
+  await expect(page.getByTestId('stream-state').getByText('스트림 정보를 가져오지 못 했습니다.')).toHaveCount(0, { timeout: 12_000 });
+});
