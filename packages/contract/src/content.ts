@@ -4,6 +4,27 @@ import { pageNumber, pageOf, pageSize } from './page';
 import { text } from './text';
 import { Instant } from './time';
 
+/** Limits of the content API (the spec gives none; chosen here, enforced by the schemas below). */
+export const CONTENT_TITLE_MAX = 200;
+/** An article body is the editor's HTML; a post body is plain text. */
+export const ARTICLE_BODY_MAX = 200_000;
+export const POST_BODY_MAX = 5_000;
+/** Issue #11: a post has up to 10 ordered images. */
+export const POST_IMAGES_MAX = 10;
+export const LINK_URL_MAX = 2_000;
+
+/** The kinds a person writes in the studio: articles ("contents") and posts. Loops and lives have their own flows. */
+export const WritableContentKind = z.enum(['CONTENT_VIEW', 'POST']);
+export type WritableContentKind = z.infer<typeof WritableContentKind>;
+
+/** What a reservation makes of the content when its time comes: public, or published hidden. */
+export const ReservationVisibility = z.enum(['PUBLIC', 'HIDDEN']);
+export type ReservationVisibility = z.infer<typeof ReservationVisibility>;
+
+/** The verbs of the content API; the server's transition table is keyed by them. */
+export const ContentAction = z.enum(['EDIT', 'PUBLISH', 'RESERVE', 'CANCEL_RESERVATION', 'HIDE', 'UNHIDE', 'DELETE']);
+export type ContentAction = z.infer<typeof ContentAction>;
+
 export const ContentSummary = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -12,12 +33,19 @@ export const ContentSummary = z.object({
   viewCount: z.number().int(),
   thumbnailUrl: z.string().nullable(),
   createdAt: Instant,
+  /** The optimistic version every change must send back. */
+  version: z.number().int(),
+  updatedAt: Instant,
+  /** When a reservation publishes (or hides) it; null without one. */
+  reservedAt: Instant.nullable(),
+  publishedAt: Instant.nullable(),
 });
 export type ContentSummary = z.infer<typeof ContentSummary>;
 export const ContentPage = pageOf(ContentSummary);
 
 const commaJoined = text({ max: 200 }).transform((value) => value.split(',').map((part) => part.trim()));
 
+/** Newest first. Without `status`, deleted contents are left out. */
 export const ChannelContentsQuery = z.object({
   status: commaJoined.pipe(z.array(ContentStatus).min(1)).optional(),
   kind: commaJoined.pipe(z.array(ContentKind).min(1)).optional(),
@@ -25,12 +53,119 @@ export const ChannelContentsQuery = z.object({
   size: pageSize(20),
 });
 
-export const CreatePostBody = z.object({
-  body: text({ min: 1, max: 5000, multiline: true }),
+/** An uploaded content image, stored under a server-made name. */
+export const ContentImage = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ContentImage = z.infer<typeof ContentImage>;
+
+/** A link on a post, with its kind recognised by domain (spec section 5) by the server. */
+export const ContentLink = z.object({
+  url: z.string(),
+  kind: z.string(),
+});
+export type ContentLink = z.infer<typeof ContentLink>;
+
+const imageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const LinkInput = z.object({
+  url: text({ min: 1, max: LINK_URL_MAX }).pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain })),
 });
 
+/** The fields a person edits; on an update each absent field is left as it is. */
+const ContentFields = z.object({
+  title: text({ max: CONTENT_TITLE_MAX }),
+  /** Article: the editor's HTML (sanitised on the way out to readers). Post: plain text of at most POST_BODY_MAX characters. */
+  body: text({ max: ARTICLE_BODY_MAX, multiline: true, trim: false }),
+  coverImageId: imageId.nullable(),
+  /** Posts only: ordered, at most 10, no repeats. */
+  imageIds: z
+    .array(imageId)
+    .max(POST_IMAGES_MAX)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'an image appears twice' }),
+  /** Posts only. */
+  link: LinkInput.nullable(),
+});
+
+export const ContentDetail = ContentSummary.extend({
+  channelId: z.number().int(),
+  authorId: z.number().int().nullable(),
+  body: z.string(),
+  coverImage: ContentImage.nullable(),
+  images: z.array(ContentImage),
+  link: ContentLink.nullable(),
+  /** What the reservation will make of it: PUBLIC or HIDDEN; null without one. */
+  reservationVisibility: ReservationVisibility.nullable(),
+});
+export type ContentDetail = z.infer<typeof ContentDetail>;
+
+/** A new draft of either kind. */
+export const CreateContentBody = ContentFields.partial().extend({ kind: WritableContentKind });
+export type CreateContentBody = z.infer<typeof CreateContentBody>;
+
+/** PATCH: `version` is the one the page last read; a stale one is a 409 CONTENT_VERSION_CONFLICT. */
+export const UpdateContentBody = ContentFields.partial().extend({ version: z.number().int().min(1) });
+export type UpdateContentBody = z.infer<typeof UpdateContentBody>;
+
+/** Publish now, cancel a reservation, hide, unhide: the version the page last read. */
+export const ContentVersionBody = z.object({ version: z.number().int().min(1) });
+export type ContentVersionBody = z.infer<typeof ContentVersionBody>;
+
+/** A reservation time as sent: ISO 8601 with `Z` or an offset (`2026-11-24T10:00:00+09:00`). */
+export const ReservationAt = z.iso.datetime({ offset: true });
+
+/** Reserve (or move a reservation): a time on the 10-minute step, not before the earliest slot (see reservation.ts). */
+export const ReserveContentBody = ContentVersionBody.extend({
+  at: ReservationAt,
+  visibility: ReservationVisibility.default('PUBLIC'),
+});
+export type ReserveContentBody = z.infer<typeof ReserveContentBody>;
+
+export const DeleteContentQuery = z.object({ version: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+/** `extra` of a 409 CONTENT_VERSION_CONFLICT: the content as it now is, so the page can offer to reload or keep its text. */
+export const ContentConflictExtra = z.object({
+  currentVersion: z.number().int(),
+  status: ContentStatus,
+  updatedAt: Instant,
+});
+export type ContentConflictExtra = z.infer<typeof ContentConflictExtra>;
+
+/** `extra` of a 409 CONTENT_STATUS_CONFLICT: the action is not allowed from the current status. */
+export const ContentStatusConflictExtra = z.object({ status: ContentStatus, action: ContentAction });
+export type ContentStatusConflictExtra = z.infer<typeof ContentStatusConflictExtra>;
+
+/** A content as a reader sees it: the body sanitised by the server. */
+export const ContentPreview = z.object({
+  id: z.number().int(),
+  channelId: z.number().int(),
+  channelName: z.string(),
+  kind: ContentKind,
+  status: ContentStatus,
+  title: z.string(),
+  /** Article: sanitised HTML. Post: the text, HTML-escaped with line breaks as <br>. */
+  html: z.string(),
+  coverImage: ContentImage.nullable(),
+  images: z.array(ContentImage),
+  link: ContentLink.nullable(),
+  publishedAt: Instant.nullable(),
+  viewCount: z.number().int(),
+});
+export type ContentPreview = z.infer<typeof ContentPreview>;
+
+/** Publish a post now, or reserve it with `reservation`. */
+export const CreatePostBody = z.object({
+  body: text({ min: 1, max: POST_BODY_MAX, multiline: true }),
+  imageIds: ContentFields.shape.imageIds.default([]),
+  link: LinkInput.nullable().default(null),
+  reservation: z.object({ at: ReservationAt, visibility: ReservationVisibility.default('PUBLIC') }).nullable().default(null),
+});
+export type CreatePostBody = z.infer<typeof CreatePostBody>;
+
 export const CreateDraftBody = z.object({
-  title: text({ max: 200 }).default(''),
+  title: text({ max: CONTENT_TITLE_MAX }).default(''),
 });
 
 export const CreatedContent = z.object({ contentId: z.number().int() });

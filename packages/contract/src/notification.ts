@@ -16,6 +16,8 @@ export const NotificationType = z.enum([
   'TRANSFER_EXPIRED',
   'MEMBER_REMOVED',
   'MEMBER_LEFT',
+  /** A reserved content could not be published (or hidden) at its time; sent to its author. */
+  'CONTENT_RESERVATION_FAILED',
   'OPERATOR_MESSAGE',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
@@ -24,6 +26,7 @@ export const NotificationParams = z.object({
   channelName: z.string().optional(),
   actorName: z.string().optional(),
   role: MemberRole.optional(),
+  contentTitle: z.string().optional(),
 });
 export type NotificationParams = z.infer<typeof NotificationParams>;
 

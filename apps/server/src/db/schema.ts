@@ -13,6 +13,7 @@ import type {
   NoticeCategory,
   ShortsStatus,
 } from '@studio/contract/enums';
+import type { ContentImage, ReservationVisibility } from '@studio/contract/content';
 import type { ActivityAction } from '@studio/contract/member';
 import type { NotificationParams, NotificationType } from '@studio/contract/notification';
 
@@ -149,6 +150,23 @@ export type Database = {
     view_count: Generated<number>;
     created_at: Timestamp;
     updated_at: Timestamp;
+    version: Generated<number>;
+    reserved_at: NullableTimestamp;
+    reservation_visibility: ReservationVisibility | null;
+    published_at: NullableTimestamp;
+    cover_image: ColumnType<ContentImage | null, string | null | undefined, string | null>;
+    images: ColumnType<ContentImage[], string | undefined, string>;
+    link_url: string | null;
+    link_kind: string | null;
+  };
+  content_images: {
+    id: Generated<number>;
+    channel_id: number;
+    uploaded_by: number | null;
+    url: string;
+    width: number;
+    height: number;
+    created_at: Timestamp;
   };
   channel_activity: {
     id: Generated<number>;

@@ -16,7 +16,7 @@ export function contentRepository(db: Db) {
     async list(channelId: number, filters: { status?: ContentStatus[]; kind?: ContentKind[] }, page: number, size: number): Promise<Page<ContentSummary>> {
       const [rows, total] = await Promise.all([
         filtered(channelId, filters.status, filters.kind)
-          .select(['id', 'title', 'kind', 'status', 'view_count', 'thumbnail_url', 'created_at'])
+          .select(['id', 'title', 'kind', 'status', 'view_count', 'thumbnail_url', 'created_at', 'updated_at', 'version', 'reserved_at', 'published_at'])
           .orderBy('id', 'desc')
           .limit(size)
           .offset(page * size)
@@ -32,6 +32,10 @@ export function contentRepository(db: Db) {
           viewCount: row.view_count,
           thumbnailUrl: row.thumbnail_url,
           createdAt: row.created_at.toISOString(),
+          version: row.version,
+          updatedAt: row.updated_at.toISOString(),
+          reservedAt: row.reserved_at?.toISOString() ?? null,
+          publishedAt: row.published_at?.toISOString() ?? null,
         })),
         Number(total.count),
         page,

@@ -32,6 +32,8 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
       return '소유권 이전 요청이 7일 동안 응답이 없어 자동으로 거절되었습니다.';
     case 'MEMBER_REMOVED':
       return `${channel} 채널의 ${role} 권한이 해제되었습니다.`;
+    case 'CONTENT_RESERVATION_FAILED':
+      return `${channel} 채널의 예약 콘텐츠 '${params.contentTitle ?? ''}'을(를) 예약 시간에 발행하지 못했습니다.`;
     case 'MEMBER_LEFT':
       return `${actor} 님이 ${channel} 채널을 떠났습니다.`;
   }

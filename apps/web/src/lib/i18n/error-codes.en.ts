@@ -29,6 +29,13 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   INVITE_NOT_PENDING: 'The invitation period has expired or you have no permission.',
   TRANSFER_NOT_PENDING: 'The invitation period has expired or you have no permission.',
   TRANSFER_ALREADY_PENDING: 'An ownership transfer request is already in progress.',
+  CONTENT_NOT_FOUND: 'Content not found.',
+  CONTENT_VERSION_CONFLICT: 'This content was changed elsewhere first. Reload the latest version or keep your text.',
+  CONTENT_STATUS_CONFLICT: 'This action is not possible in the current status of the content. Please check its status.',
+  CONTENT_INCOMPLETE: 'Enter a title and a body before publishing.',
+  CONTENT_FIELD_NOT_ALLOWED: 'This field is not available for this kind of content.',
+  CONTENT_IMAGE_NOT_FOUND: 'An attached image was not found. Please upload it again.',
+  RESERVATION_TIME_INVALID: 'Please choose the reservation time again: on a 10-minute step, no earlier than the earliest bookable time.',
   INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
   SERVICE_UNAVAILABLE: 'A temporary error occurred. Please try again shortly.',
 };

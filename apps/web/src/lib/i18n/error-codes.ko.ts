@@ -32,6 +32,13 @@ export const errorCodeTextsKo: Record<ErrorCode, string> = {
   INVITE_NOT_PENDING: '초대 기간이 만료되었거나 권한이 없습니다.',
   TRANSFER_NOT_PENDING: '초대 기간이 만료되었거나 권한이 없습니다.',
   TRANSFER_ALREADY_PENDING: '진행 중인 소유권 이전 요청이 있습니다.',
+  CONTENT_NOT_FOUND: '콘텐츠를 찾을 수 없습니다.',
+  CONTENT_VERSION_CONFLICT: '다른 곳에서 먼저 수정된 콘텐츠입니다. 최신 내용을 불러오거나 지금 내용을 유지해 주세요.',
+  CONTENT_STATUS_CONFLICT: '지금 상태에서는 할 수 없는 작업입니다. 콘텐츠 상태를 확인해 주세요.',
+  CONTENT_INCOMPLETE: '제목과 본문을 입력한 뒤 발행해 주세요.',
+  CONTENT_FIELD_NOT_ALLOWED: '이 콘텐츠 종류에서는 사용할 수 없는 항목입니다.',
+  CONTENT_IMAGE_NOT_FOUND: '첨부한 이미지를 찾을 수 없습니다. 다시 업로드해 주세요.',
+  RESERVATION_TIME_INVALID: '예약 시간을 다시 선택해 주세요. 10분 단위로, 가장 빠른 예약 가능 시간 이후만 선택할 수 있습니다.',
   INTERNAL_ERROR: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
   SERVICE_UNAVAILABLE: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
 };

@@ -5,7 +5,7 @@ import type { NotificationsT } from '../messages';
 /** The notification types the studio writes words for (the contract's); anything else shows the server's `message`. */
 export const notificationTypes = NotificationTypeEnum.options;
 
-type Param = 'channelName' | 'actorName' | 'role';
+type Param = 'channelName' | 'actorName' | 'role' | 'contentTitle';
 
 /** What each text needs; a notification missing one falls back to its message rather than show a hole. */
 const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Param[]> = {
@@ -21,11 +21,12 @@ const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Para
   TRANSFER_EXPIRED: [],
   MEMBER_REMOVED: ['channelName', 'role'],
   MEMBER_LEFT: ['actorName', 'channelName'],
+  CONTENT_RESERVATION_FAILED: ['channelName', 'contentTitle'],
 };
 
 export type RenderableNotification = {
   type?: string;
-  params?: { channelName?: string; actorName?: string; role?: string };
+  params?: { channelName?: string; actorName?: string; role?: string; contentTitle?: string };
   message: string;
 };
 
@@ -44,6 +45,7 @@ export function renderNotification(notification: RenderableNotification, t: Noti
   return t(`notification.type.${type}`, {
     channelName: params.channelName ?? '',
     actorName: params.actorName ?? '',
+    contentTitle: params.contentTitle ?? '',
     role: role.success ? t(`memberRole.${role.data}`) : (params.role ?? ''),
   });
 }
