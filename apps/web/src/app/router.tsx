@@ -26,10 +26,8 @@ export function pageRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'channels/:channelId/videos/shorts/upload',
       lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).LoopUploadRoute })),
     },
-    {
-      path: 'channels/:channelId/contents/post/create',
-      lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).PostCreateRoute })),
-    },
+    { path: 'channels/:channelId/contents/post/create', lazy: lazy(async () => (await import('./routes/writing')).postCreatePage) },
+    { path: 'channels/:channelId/contents/:contentId/preview', lazy: lazy(async () => (await import('./routes/writing')).contentPreviewPage) },
     {
       path: 'channels/:channelId/videos/lives/create',
       lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).LiveCreateRoute })),
@@ -40,7 +38,7 @@ export function pageRoutes(queryClient: QueryClient): RouteObject[] {
     },
     // Spec: the editor's second segment defaults to draft.
     { path: 'editor/:channelId', element: <Navigate to="draft" replace /> },
-    { path: 'editor/:channelId/:mode', lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).EditorRoute })) },
+    { path: 'editor/:channelId/:mode', lazy: lazy(async () => (await import('./routes/writing')).editorPage) },
     { path: 'profile/my', lazy: lazy(async () => (await import('./routes/profile-my')).profileMyPage) },
     { path: 'profile/alarm', lazy: lazy(async () => (await import('./routes/profile-alarm')).profileAlarmPage) },
     { path: 'trend', lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).TrendRoute })) },

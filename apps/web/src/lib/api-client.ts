@@ -4,7 +4,7 @@ import { genericErrorTexts, isErrorBody } from '@studio/contract/errors';
 import { ApiError, clientErrorCodes } from './api-error';
 import { serverUrl } from './runtime-config';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | undefined | null;
 
 type RequestOptions<S extends z.ZodType | undefined> = {
@@ -95,8 +95,11 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   signal?.addEventListener('abort', abortFromCaller, { once: true });
 
   const headers: Record<string, string> = { Accept: 'application/json' };
-  let body: string | undefined;
-  if (method !== 'GET') {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // The browser writes the multipart boundary into the content type itself.
+    body = options.body;
+  } else if (method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body ?? {});
   }

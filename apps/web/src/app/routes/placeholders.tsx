@@ -22,18 +22,6 @@ export function LoopUploadRoute() {
   return <ComingSoon title={t('page.loopUpload')} />;
 }
 
-export function PostCreateRoute() {
-  const t = useT();
-  if (useNumericParam('channelId') === null) return <NotFoundRoute />;
-  return <ComingSoon title={t('page.postCreate')} />;
-}
-
-export function EditorRoute() {
-  const t = useT();
-  if (useNumericParam('channelId') === null) return <NotFoundRoute />;
-  return <ComingSoon title={t('page.editor')} />;
-}
-
 export function LiveCreateRoute() {
   const t = useT();
   if (useNumericParam('channelId') === null) return <NotFoundRoute />;
