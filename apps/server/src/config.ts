@@ -25,6 +25,7 @@ const EnvSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
     SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(72),
     AUTH_START_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
@@ -77,6 +78,8 @@ export type Config = {
   authStartRateLimitPerMinute: number;
   /** Login form posts allowed per client address and minute (on top of the per-account lockout). */
   loginRateLimitPerMinute: number;
+  /** Image uploads allowed per person and minute. */
+  uploadRateLimitPerMinute: number;
   database: { connectTimeoutMs: number; statementTimeoutMs: number };
   /** After a stop signal, the process exits non-zero if draining has not finished by then. */
   shutdownTimeoutMs: number;
@@ -124,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleHours: value.SESSION_IDLE_HOURS,
     authStartRateLimitPerMinute: value.AUTH_START_RATE_LIMIT_PER_MINUTE,
     loginRateLimitPerMinute: value.LOGIN_RATE_LIMIT_PER_MINUTE,
+    uploadRateLimitPerMinute: value.UPLOAD_RATE_LIMIT_PER_MINUTE,
     database: { connectTimeoutMs: value.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: value.DB_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     logLevel: value.LOG_LEVEL,

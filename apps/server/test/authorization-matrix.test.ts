@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@studio/contract/errors';
 import { ACCESS_LEVELS, accessPlugin, type Access } from '../src/plugins/access';
-import { addMember, createChannel, createInvite, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
+import { addMember, createChannel, createContent, createInvite, createNotification, createPerson, createTransfer, type Person } from '../src/seed/factories';
 import { createTestApp, ORIGIN, type TestContext } from './helper';
 
 /**
@@ -77,8 +77,10 @@ beforeAll(async () => {
     landing_url: null,
     created_at: now,
   });
+  const content = await createContent(t.db, { channel_id: channel, author_user_id: owner.userId, kind: 'CONTENT_VIEW', status: 'DRAFT', title: '초안', thumbnail_url: null });
   fixtures = {
     channelId: channel,
+    contentId: content,
     inviteId: invite,
     transferId: transfer,
     userId: manager.userId,

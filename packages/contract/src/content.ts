@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContentKind, ContentStatus } from './enums';
+import { LinkKind, LinkUrl, URL_MAX_LENGTH } from './links';
 import { pageNumber, pageOf, pageSize } from './page';
 import { text } from './text';
 import { Instant } from './time';
@@ -11,7 +12,7 @@ export const ARTICLE_BODY_MAX = 200_000;
 export const POST_BODY_MAX = 5_000;
 /** Issue #11: a post has up to 10 ordered images. */
 export const POST_IMAGES_MAX = 10;
-export const LINK_URL_MAX = 2_000;
+export const LINK_URL_MAX = URL_MAX_LENGTH;
 
 /** The kinds a person writes in the studio: articles ("contents") and posts. Loops and lives have their own flows. */
 export const WritableContentKind = z.enum(['CONTENT_VIEW', 'POST']);
@@ -65,14 +66,13 @@ export type ContentImage = z.infer<typeof ContentImage>;
 /** A link on a post, with its kind recognised by domain (spec section 5) by the server. */
 export const ContentLink = z.object({
   url: z.string(),
-  kind: z.string(),
+  kind: LinkKind,
 });
 export type ContentLink = z.infer<typeof ContentLink>;
 
 const imageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const LinkInput = z.object({
-  url: text({ min: 1, max: LINK_URL_MAX }).pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain })),
-});
+/** The spec's URL rule (links.ts); the server works out the kind. */
+const LinkInput = z.object({ url: text({ min: 1, max: LINK_URL_MAX }).pipe(LinkUrl) });
 
 /** The fields a person edits; on an update each absent field is left as it is. */
 const ContentFields = z.object({

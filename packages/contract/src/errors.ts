@@ -39,6 +39,9 @@ export const errorCatalogue = {
   CONTENT_FIELD_NOT_ALLOWED: { status: 400, message: '이 콘텐츠 종류에서는 사용할 수 없는 항목입니다.' },
   CONTENT_IMAGE_NOT_FOUND: { status: 400, message: '첨부한 이미지를 찾을 수 없습니다. 다시 업로드해 주세요.' },
   RESERVATION_TIME_INVALID: { status: 400, message: '예약 시간을 다시 선택해 주세요. 10분 단위로, 가장 빠른 예약 가능 시간 이후만 선택할 수 있습니다.' },
+  UPLOAD_TOO_LARGE: { status: 413, message: '파일이 너무 큽니다.' },
+  UPLOAD_NOT_IMAGE: { status: 400, message: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.' },
+  UPLOAD_MISSING: { status: 400, message: '올릴 파일을 선택해 주세요.' },
   INTERNAL_ERROR: { status: 500, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },
   /** The database is down, restarting or frozen: temporary by nature, the spec's temporary-error text. */
   SERVICE_UNAVAILABLE: { status: 503, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },

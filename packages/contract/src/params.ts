@@ -18,3 +18,4 @@ export const ChannelTransferParams = ChannelIdParams.extend({ transferId: IdPara
 export const ChannelMemberParams = ChannelIdParams.extend({ userId: IdParam });
 export const TransferIdParams = z.object({ transferId: IdParam });
 export const ContentIdParams = z.object({ contentId: IdParam });
+export const ChannelContentParams = ChannelIdParams.extend({ contentId: IdParam });

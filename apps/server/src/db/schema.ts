@@ -14,6 +14,7 @@ import type {
   ShortsStatus,
 } from '@studio/contract/enums';
 import type { ContentImage, ReservationVisibility } from '@studio/contract/content';
+import type { LinkKind } from '@studio/contract/links';
 import type { ActivityAction } from '@studio/contract/member';
 import type { NotificationParams, NotificationType } from '@studio/contract/notification';
 
@@ -157,7 +158,7 @@ export type Database = {
     cover_image: ColumnType<ContentImage | null, string | null | undefined, string | null>;
     images: ColumnType<ContentImage[], string | undefined, string>;
     link_url: string | null;
-    link_kind: string | null;
+    link_kind: LinkKind | null;
   };
   content_images: {
     id: Generated<number>;

@@ -30,7 +30,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN link_kind text,
       ADD CONSTRAINT contents_reservation_complete CHECK ((reserved_at IS NULL) = (reservation_visibility IS NULL));
 
-    -- Reservations due, for the recovery sweep after an outage.
+    -- Pending reservations by time (what is due, what a person has booked).
     CREATE INDEX contents_reserved_due ON contents (reserved_at) WHERE status IN ('PUBLIC_RESERVATION', 'HIDDEN_RESERVATION');
+
+    -- A failed reservation notifies its author. Other branches add notification types in
+    -- migrations of their own numbers, applied in any order: add to the allowed list as it
+    -- stands rather than rewrite it, so no one's type is dropped.
+    DO $$
+    DECLARE
+      allowed text[];
+    BEGIN
+      SELECT array_agg(DISTINCT m[1]) INTO allowed
+        FROM pg_constraint c, regexp_matches(pg_get_constraintdef(c.oid), '''([A-Z_]+)''', 'g') AS m
+        WHERE c.conname = 'notifications_type_check' AND c.conrelid = 'notifications'::regclass;
+      allowed := array(SELECT DISTINCT unnest(coalesce(allowed, '{}') || ARRAY['CONTENT_RESERVATION_FAILED']) ORDER BY 1);
+      ALTER TABLE notifications DROP CONSTRAINT IF EXISTS notifications_type_check;
+      EXECUTE format('ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type = ANY (%L::text[]))', allowed);
+    END $$;
   `.execute(db);
 }

@@ -36,6 +36,9 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   CONTENT_FIELD_NOT_ALLOWED: 'This field is not available for this kind of content.',
   CONTENT_IMAGE_NOT_FOUND: 'An attached image was not found. Please upload it again.',
   RESERVATION_TIME_INVALID: 'Please choose the reservation time again: on a 10-minute step, no earlier than the earliest bookable time.',
+  UPLOAD_TOO_LARGE: 'The file is too large.',
+  UPLOAD_NOT_IMAGE: 'Only image files (JPEG, PNG, WebP, GIF) can be uploaded.',
+  UPLOAD_MISSING: 'Choose a file to upload.',
   INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
   SERVICE_UNAVAILABLE: 'A temporary error occurred. Please try again shortly.',
 };

@@ -39,6 +39,9 @@ export const errorCodeTextsKo: Record<ErrorCode, string> = {
   CONTENT_FIELD_NOT_ALLOWED: '이 콘텐츠 종류에서는 사용할 수 없는 항목입니다.',
   CONTENT_IMAGE_NOT_FOUND: '첨부한 이미지를 찾을 수 없습니다. 다시 업로드해 주세요.',
   RESERVATION_TIME_INVALID: '예약 시간을 다시 선택해 주세요. 10분 단위로, 가장 빠른 예약 가능 시간 이후만 선택할 수 있습니다.',
+  UPLOAD_TOO_LARGE: '파일이 너무 큽니다.',
+  UPLOAD_NOT_IMAGE: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.',
+  UPLOAD_MISSING: '올릴 파일을 선택해 주세요.',
   INTERNAL_ERROR: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
   SERVICE_UNAVAILABLE: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
 };

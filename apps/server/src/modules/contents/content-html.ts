@@ -1,0 +1,27 @@
+import type { ContentPreview } from '@studio/contract/content';
+import type { ChannelRow } from '../../db/schema';
+import { plainTextToRichText, sanitizeRichText } from '../../lib/sanitize-html';
+import { toContentDetail, type ContentRow } from './content-repository';
+
+/**
+ * A content as a reader sees it. The article body is stored as the editor sent
+ * it and sanitised here, on the way out, by the one allow-list; a post's text
+ * is escaped. Nothing a writer typed reaches a reader as markup of its own.
+ */
+export function toContentPreview(row: ContentRow, channel: Pick<ChannelRow, 'name'>): ContentPreview {
+  const detail = toContentDetail(row);
+  return {
+    id: detail.id,
+    channelId: detail.channelId,
+    channelName: channel.name,
+    kind: detail.kind,
+    status: detail.status,
+    title: detail.title,
+    html: row.kind === 'POST' ? plainTextToRichText(row.body) : sanitizeRichText(row.body),
+    coverImage: detail.coverImage,
+    images: detail.images,
+    link: detail.link,
+    publishedAt: detail.publishedAt,
+    viewCount: detail.viewCount,
+  };
+}

@@ -1,0 +1,295 @@
+import type {
+  ContentDetail,
+  ContentImage,
+  ContentLink,
+  CreateContentBody,
+  CreatePostBody,
+  ReservationVisibility,
+  UpdateContentBody,
+} from '@studio/contract/content';
+import type { ContentKind } from '@studio/contract/enums';
+import { linkKind } from '@studio/contract/links';
+import { earliestReservationSlot, reservationProblem } from '@studio/contract/reservation';
+import type { Transaction } from 'kysely';
+import type { ChannelRow, Database, Db } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { insertNotification } from '../notifications/notification-repository';
+import {
+  createContentRow,
+  findContentImages,
+  lockContent,
+  thumbnailOf,
+  toContentDetail,
+  updateContentRow,
+  type ContentPatch,
+  type ContentRow,
+} from './content-repository';
+import { assertComplete, assertCreateOption, assertPostBody, channelRefusal, incompleteField, postTitle } from './content-rules';
+import { nextStatus, PENDING_RESERVATION_STATUSES, type ContentTransition } from './content-transitions';
+
+/** The queue of reserved publications. */
+export const PUBLISH_QUEUE = 'content.publish';
+/** A reserved publication: acts only if the content is still reserved for exactly this time. */
+export type PublishJob = { contentId: number; reservedAt: string };
+
+/** What the service needs of the job queue (`app.jobs`). */
+export type JobSender = {
+  send(queue: string, data: object, options?: { startAfter?: Date; singletonKey?: string; retryLimit?: number; tx?: Transaction<Database> }): Promise<string | null>;
+};
+
+type Fields = Omit<UpdateContentBody, 'version'>;
+
+/** The studio path where the author fixes a content (posts have no edit page: the channel home). */
+function editPath(row: Pick<ContentRow, 'kind' | 'channel_id' | 'id'>): string {
+  return row.kind === 'CONTENT_VIEW' ? `/studio/editor/${row.channel_id}/${row.id}` : `/studio/channels/${row.channel_id}`;
+}
+
+/**
+ * The rules of writing and publishing contents. Every change locks the row,
+ * checks the optimistic version, then the transition table, then writes with
+ * the next version, so two tabs or fifty parallel calls cannot both win.
+ */
+export function contentService(db: Db, jobs: JobSender, clock: Clock) {
+  /** The patch of the edited fields, checked for the content's kind and resolved against the channel's images. */
+  async function fieldPatch(trx: Transaction<Database>, channelId: number, kind: ContentKind, fields: Fields, current?: ContentRow): Promise<ContentPatch> {
+    const patch: ContentPatch = {};
+    if (kind !== 'POST') {
+      if (fields.imageIds?.length) throw new AppError('CONTENT_FIELD_NOT_ALLOWED', undefined, { field: 'imageIds' });
+      if (fields.link) throw new AppError('CONTENT_FIELD_NOT_ALLOWED', undefined, { field: 'link' });
+    }
+    if (fields.body !== undefined) {
+      if (kind === 'POST') assertPostBody(fields.body);
+      patch.body = kind === 'POST' ? fields.body.trim() : fields.body;
+    }
+    if (fields.title !== undefined) patch.title = fields.title;
+    // A post's title is its first line unless one is given.
+    if (kind === 'POST' && patch.body !== undefined && !fields.title) patch.title = postTitle(patch.body);
+
+    let coverImage: ContentImage | null = current?.cover_image ?? null;
+    let images: ContentImage[] = current?.images ?? [];
+    if (fields.coverImageId !== undefined) {
+      coverImage = fields.coverImageId === null ? null : ((await findContentImages(trx, channelId, [fields.coverImageId]))[0] ?? null);
+      if (fields.coverImageId !== null && !coverImage) throw new AppError('CONTENT_IMAGE_NOT_FOUND', undefined, { missing: [fields.coverImageId] });
+      patch.cover_image = coverImage ? JSON.stringify(coverImage) : null;
+    }
+    if (fields.imageIds !== undefined) {
+      images = await findContentImages(trx, channelId, fields.imageIds);
+      if (images.length !== fields.imageIds.length) {
+        const found = new Set(images.map((image) => image.id));
+        throw new AppError('CONTENT_IMAGE_NOT_FOUND', undefined, { missing: fields.imageIds.filter((id) => !found.has(id)) });
+      }
+      patch.images = JSON.stringify(images);
+    }
+    if (fields.coverImageId !== undefined || fields.imageIds !== undefined) patch.thumbnail_url = thumbnailOf(coverImage, images);
+    if (fields.link !== undefined) {
+      const link: ContentLink | null = fields.link ? { url: fields.link.url, kind: linkKind(fields.link.url) } : null;
+      patch.link_url = link?.url ?? null;
+      patch.link_kind = link?.kind ?? null;
+    }
+    return patch;
+  }
+
+  /**
+   * One change of one content, under its row lock: 404 for another channel's or a
+   * deleted content, 409 CONTENT_VERSION_CONFLICT for a stale version (with the
+   * current one), 409 CONTENT_STATUS_CONFLICT when the table refuses the move.
+   */
+  async function change(
+    channel: ChannelRow,
+    contentId: number,
+    version: number,
+    transition: ContentTransition,
+    build: (row: ContentRow, trx: Transaction<Database>, now: Date) => Promise<ContentPatch> | ContentPatch,
+  ): Promise<ContentDetail> {
+    return db.transaction().execute(async (trx) => {
+      const row = await lockContent(trx, contentId, channel.id);
+      if (!row || row.status === 'DELETE') throw new AppError('CONTENT_NOT_FOUND');
+      if (row.version !== version) {
+        throw new AppError('CONTENT_VERSION_CONFLICT', undefined, { currentVersion: row.version, status: row.status, updatedAt: row.updated_at.toISOString() });
+      }
+      const to = nextStatus(transition, row.status);
+      if (!to) throw new AppError('CONTENT_STATUS_CONFLICT', undefined, { status: row.status, action: transition.startsWith('RESERVE_') ? 'RESERVE' : transition });
+      const now = clock.now();
+      const patch = await build(row, trx, now);
+      return toContentDetail(await updateContentRow(trx, row, { ...patch, status: to }, now));
+    });
+  }
+
+  /** Leaves a reservation behind: published now, hidden, cancelled or deleted. */
+  const noReservation = { reserved_at: null, reservation_visibility: null } satisfies ContentPatch;
+
+  async function reserveInside(trx: Transaction<Database>, contentId: number, at: Date): Promise<void> {
+    const reservedAt = at.toISOString();
+    const data: PublishJob = { contentId, reservedAt };
+    await jobs.send(PUBLISH_QUEUE, data, { startAfter: at, singletonKey: `content:${contentId}:${reservedAt}`, tx: trx });
+  }
+
+  function checkedReservationTime(atText: string): Date {
+    const at = new Date(atText);
+    const now = clock.now();
+    const problem = reservationProblem(at, now);
+    if (problem) throw new AppError('RESERVATION_TIME_INVALID', undefined, { problem, earliest: earliestReservationSlot(now).toISOString() });
+    return at;
+  }
+
+  return {
+    async create(channel: ChannelRow, authorId: number, input: CreateContentBody): Promise<ContentDetail> {
+      assertCreateOption(channel, input.kind);
+      return db.transaction().execute(async (trx) => {
+        const patch = await fieldPatch(trx, channel.id, input.kind, input);
+        const row = await createContentRow(
+          trx,
+          { channelId: channel.id, authorId, kind: input.kind, status: 'DRAFT', title: patch.title ?? '', body: patch.body ?? '', at: clock.now() },
+          withoutText(patch),
+        );
+        return toContentDetail(row);
+      });
+    },
+
+    /** Publish a post now, or reserve it (the post page's one call). */
+    async createPost(channel: ChannelRow, authorId: number, input: CreatePostBody): Promise<number> {
+      assertCreateOption(channel, 'POST');
+      const at = input.reservation ? checkedReservationTime(input.reservation.at) : null;
+      return db.transaction().execute(async (trx) => {
+        const patch = await fieldPatch(trx, channel.id, 'POST', { body: input.body, imageIds: input.imageIds, link: input.link });
+        const now = clock.now();
+        const visibility: ReservationVisibility | null = input.reservation?.visibility ?? null;
+        const row = await createContentRow(
+          trx,
+          {
+            channelId: channel.id,
+            authorId,
+            kind: 'POST',
+            status: at ? (visibility === 'HIDDEN' ? 'HIDDEN_RESERVATION' : 'PUBLIC_RESERVATION') : 'PUBLIC',
+            title: patch.title ?? '',
+            body: patch.body ?? '',
+            at: now,
+          },
+          { ...withoutText(patch), reserved_at: at, reservation_visibility: at ? visibility : null },
+        );
+        if (at) await reserveInside(trx, row.id, at);
+        return row.id;
+      });
+    },
+
+    async get(channel: ChannelRow, contentId: number): Promise<ContentRow> {
+      const row = await db.selectFrom('contents').selectAll().where('id', '=', contentId).where('channel_id', '=', channel.id).executeTakeFirst();
+      if (!row || row.status === 'DELETE') throw new AppError('CONTENT_NOT_FOUND');
+      return row;
+    },
+
+    async update(channel: ChannelRow, contentId: number, input: UpdateContentBody): Promise<ContentDetail> {
+      return change(channel, contentId, input.version, 'EDIT', async (row, trx) => {
+        assertCreateOption(channel, row.kind);
+        const patch = await fieldPatch(trx, channel.id, row.kind, input, row);
+        // A public or reserved content must stay complete.
+        if (row.status !== 'DRAFT') assertComplete({ ...row, ...patchedText(row, patch) });
+        return patch;
+      });
+    },
+
+    async publish(channel: ChannelRow, contentId: number, version: number): Promise<ContentDetail> {
+      return change(channel, contentId, version, 'PUBLISH', (row, _trx, now) => {
+        assertCreateOption(channel, row.kind);
+        assertComplete(row);
+        return { ...noReservation, published_at: now };
+      });
+    },
+
+    async reserve(channel: ChannelRow, contentId: number, input: { version: number; at: string; visibility: ReservationVisibility }): Promise<ContentDetail> {
+      const at = checkedReservationTime(input.at);
+      const transition = input.visibility === 'HIDDEN' ? 'RESERVE_HIDDEN' : 'RESERVE_PUBLIC';
+      return change(channel, contentId, input.version, transition, async (row, trx) => {
+        assertCreateOption(channel, row.kind);
+        assertComplete(row);
+        await reserveInside(trx, row.id, at);
+        return { reserved_at: at, reservation_visibility: input.visibility };
+      });
+    },
+
+    async cancelReservation(channel: ChannelRow, contentId: number, version: number): Promise<ContentDetail> {
+      return change(channel, contentId, version, 'CANCEL_RESERVATION', () => noReservation);
+    },
+
+    async hide(channel: ChannelRow, contentId: number, version: number): Promise<ContentDetail> {
+      return change(channel, contentId, version, 'HIDE', (row, _trx, now) => {
+        // Hiding a draft publishes it hidden: it must be complete like any publication.
+        if (row.status !== 'PUBLIC') assertComplete(row);
+        return { ...noReservation, published_at: row.published_at ?? now };
+      });
+    },
+
+    async unhide(channel: ChannelRow, contentId: number, version: number): Promise<ContentDetail> {
+      return change(channel, contentId, version, 'UNHIDE', (row, _trx, now) => {
+        assertCreateOption(channel, row.kind);
+        return { published_at: row.published_at ?? now };
+      });
+    },
+
+    /** Deleting twice answers the same (204); only a stale version on a live content is a conflict. */
+    async remove(channel: ChannelRow, contentId: number, version: number): Promise<void> {
+      const existing = await db.selectFrom('contents').select(['status']).where('id', '=', contentId).where('channel_id', '=', channel.id).executeTakeFirst();
+      if (!existing) throw new AppError('CONTENT_NOT_FOUND');
+      if (existing.status === 'DELETE') return;
+      try {
+        await change(channel, contentId, version, 'DELETE', () => noReservation);
+      } catch (error) {
+        // A parallel delete won the lock: the content is gone either way.
+        if (error instanceof AppError && error.code === 'CONTENT_NOT_FOUND') return;
+        throw error;
+      }
+    },
+
+    /**
+     * The reservation job: publishes (or hides) the content if it is still reserved
+     * for exactly this time; a cancelled, moved, published or deleted content is left
+     * alone. When the channel or the content no longer allows it, the reservation
+     * fails (PUBLIC_RESERVATION_ERROR / HIDDEN_RESERVATION_ERROR) and the author is
+     * notified, once, in the same transaction.
+     */
+    async runReservation(job: PublishJob): Promise<'published' | 'failed' | 'stale'> {
+      return db.transaction().execute(async (trx) => {
+        const row = await lockContent(trx, job.contentId);
+        if (!row || !PENDING_RESERVATION_STATUSES.includes(row.status) || row.reserved_at?.toISOString() !== job.reservedAt) return 'stale';
+        const channel = await trx.selectFrom('channels').selectAll().where('id', '=', row.channel_id).executeTakeFirstOrThrow();
+        const now = clock.now();
+        const refusal = channelRefusal(channel, row.kind) ?? incompleteField(row);
+        if (refusal) {
+          const failed = nextStatus('RESERVATION_FAILED', row.status);
+          if (!failed) return 'stale';
+          await updateContentRow(trx, row, { status: failed }, now);
+          if (row.author_user_id !== null) {
+            await insertNotification(trx, {
+              userId: row.author_user_id,
+              channelId: channel.id,
+              type: 'CONTENT_RESERVATION_FAILED',
+              params: { channelName: channel.name, contentTitle: row.title },
+              landingUrl: editPath(row),
+              at: now,
+            });
+          }
+          return 'failed';
+        }
+        const due = nextStatus('RESERVATION_DUE', row.status);
+        if (!due) return 'stale';
+        await updateContentRow(trx, row, { ...noReservation, status: due, published_at: row.published_at ?? now }, now);
+        return 'published';
+      });
+    },
+  };
+}
+
+/** The text fields of a patch over the row, to check completeness before writing. */
+function patchedText(row: ContentRow, patch: ContentPatch): Pick<ContentRow, 'title' | 'body' | 'images'> {
+  return {
+    title: typeof patch.title === 'string' ? patch.title : row.title,
+    body: typeof patch.body === 'string' ? patch.body : row.body,
+    images: typeof patch.images === 'string' ? (JSON.parse(patch.images) as ContentImage[]) : row.images,
+  };
+}
+
+function withoutText(patch: ContentPatch): ContentPatch {
+  const { title: _title, body: _body, ...rest } = patch;
+  return rest;
+}
