@@ -6,6 +6,7 @@ import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../../comp
 import { showToast } from '../../../lib/toast';
 import { useWritingT } from '../messages';
 import { isVideoLink } from '../utils/video-link';
+import { BulletListIcon, ImageIcon, LinkIcon, OrderedListIcon, QuoteIcon, RedoIcon, UndoIcon, VideoIcon } from './toolbar-icons';
 import styles from './editor.module.css';
 
 type ToolbarProps = {
@@ -120,30 +121,30 @@ export function EditorToolbar({ editor, onUploadImage }: ToolbarProps) {
       </ToolButton>
       <span className={styles.toolSeparator} aria-hidden="true" />
       <ToolButton label={t('toolbar.bulletList')} active={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
-        •≡
+        <BulletListIcon />
       </ToolButton>
       <ToolButton label={t('toolbar.orderedList')} active={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
-        1≡
+        <OrderedListIcon />
       </ToolButton>
       <ToolButton label={t('toolbar.quote')} active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
-        ❝
+        <QuoteIcon />
       </ToolButton>
       <span className={styles.toolSeparator} aria-hidden="true" />
       <ToolButton label={t('toolbar.link')} active={state.link} onClick={() => openDialog('link')}>
-        🔗
+        <LinkIcon />
       </ToolButton>
       <ToolButton label={t('toolbar.image')} disabled={uploading} onClick={() => fileInput.current?.click()}>
-        🖼
+        <ImageIcon />
       </ToolButton>
       <ToolButton label={t('toolbar.video')} onClick={() => openDialog('video')}>
-        ▶
+        <VideoIcon />
       </ToolButton>
       <span className={styles.toolSeparator} aria-hidden="true" />
       <ToolButton label={t('toolbar.undo')} disabled={!state.canUndo} onClick={() => chain().undo().run()}>
-        ↶
+        <UndoIcon />
       </ToolButton>
       <ToolButton label={t('toolbar.redo')} disabled={!state.canRedo} onClick={() => chain().redo().run()}>
-        ↷
+        <RedoIcon />
       </ToolButton>
       {uploading ? (
         <span className={styles.toolStatus} role="status">

@@ -2,6 +2,7 @@ import { Node } from '@tiptap/core';
 import { NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from '@tiptap/react';
 import { useWritingT } from '../../messages';
 import styles from '../editor.module.css';
+import { insertBlock } from './insert-block';
 
 export type FigureImageAttrs = { src: string; alt: string; caption: string; width: number | null; height: number | null };
 
@@ -104,8 +105,8 @@ export const FigureImage = Node.create({
     return {
       insertFigureImage:
         (attrs) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: { alt: '', caption: '', width: null, height: null, ...attrs } }),
+        (props) =>
+          insertBlock(props, { type: this.name, attrs: { alt: '', caption: '', width: null, height: null, ...attrs } }),
     };
   },
 });

@@ -1,8 +1,9 @@
 import { Node } from '@tiptap/core';
 import { NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from '@tiptap/react';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { NodeSelection, Plugin, PluginKey } from '@tiptap/pm/state';
 import { useWritingT } from '../../messages';
 import { isVideoLink, pastedVideoLink } from '../../utils/video-link';
+import { insertBlock } from './insert-block';
 import styles from '../editor.module.css';
 
 declare module '@tiptap/core' {
@@ -75,8 +76,8 @@ export const VideoCard = Node.create({
     return {
       insertVideoCard:
         (url) =>
-        ({ commands }) =>
-          isVideoLink(url) ? commands.insertContent({ type: this.name, attrs: { url } }) : false,
+        (props) =>
+          isVideoLink(url) ? insertBlock(props, { type: this.name, attrs: { url } }) : false,
     };
   },
 
@@ -90,7 +91,9 @@ export const VideoCard = Node.create({
           handlePaste: (view, event) => {
             const url = pastedVideoLink(event.clipboardData?.getData('text/plain') ?? '');
             if (!url) return false;
-            view.dispatch(view.state.tr.replaceSelectionWith(type.create({ url })).scrollIntoView());
+            const { selection, tr } = view.state;
+            const card = type.create({ url });
+            view.dispatch((selection instanceof NodeSelection ? tr.insert(selection.to, card) : tr.replaceSelectionWith(card)).scrollIntoView());
             return true;
           },
         },
