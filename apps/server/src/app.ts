@@ -116,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(noticeRoutes, { prefix: '/external' });
   // On every instance: sends need the queue's settings; jobs run only with background jobs on.
-  await app.register(contentJobs);
+  await app.register(contentJobs, { workers: options.backgroundJobs !== false });
   if (options.backgroundJobs !== false) await app.register(expiryTimer);
   if (options.backgroundJobs !== false) await app.register(signInPurgeTimer);
   // Liveness only: a database outage must not get a healthy process restarted.

@@ -333,6 +333,33 @@ describe('reservations', () => {
     const retried = await act(await detail(publicOne.id, failing), 'reserve', { at: earliest() });
     expect(retried.json()).toMatchObject({ status: 'PUBLIC_RESERVATION' });
   });
+  it('records a failure and notifies the author when publishing itself breaks', async () => {
+    const broken = await createDraft(ownerCookie, { kind: 'CONTENT_VIEW', title: '발행이 깨지는 글', body: '<p>본문</p>' });
+    await act(broken, 'reserve', { at: earliest() });
+    // A fault of the database at the moment of publishing, for this row only.
+    await sql`
+      CREATE FUNCTION test_break_publish() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.status = 'PUBLIC' AND NEW.title = '발행이 깨지는 글' THEN RAISE EXCEPTION 'disk full'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER test_break_publish BEFORE UPDATE ON contents FOR EACH ROW EXECUTE FUNCTION test_break_publish();
+    `.execute(t.db);
+    try {
+      await t.app.jobs.drain(PUBLISH_QUEUE, { ignoreStartAfter: true });
+    } finally {
+      await sql`DROP TRIGGER test_break_publish ON contents; DROP FUNCTION test_break_publish();`.execute(t.db);
+    }
+    expect((await detail(broken.id)).status).toBe('PUBLIC_RESERVATION_ERROR');
+    const notified = await t.db
+      .selectFrom('notifications')
+      .select('params')
+      .where('user_id', '=', owner.userId)
+      .where('type', '=', 'CONTENT_RESERVATION_FAILED')
+      .where(sql<boolean>`params->>'contentTitle' = '발행이 깨지는 글'`)
+      .execute();
+    expect(notified).toHaveLength(1);
+  });
 });
 
 describe('posts', () => {

@@ -1,3 +1,4 @@
+import { earliestReservationSlot } from '@studio/contract/reservation';
 import type { Db } from '../db/schema';
 import { insertInvite } from '../modules/invites/invite-repository';
 import { logActivity } from '../modules/members/activity-repository';
@@ -131,6 +132,8 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       [cityNews, 'SHORTS', 'PUBLIC', '출근길 교통 상황 1분 요약', 7_700, 1 * DAY],
     ];
     for (const [channel, kind, status, title, views, age] of contents) {
+      // A reservation has its time (a week ahead, on the 10-minute step) and a body; the server queues its job at start-up.
+      const reserved = status === 'PUBLIC_RESERVATION';
       await createContent(trx, {
         channel_id: channel,
         author_user_id: creator.userId,
@@ -140,6 +143,9 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
         view_count: views,
         thumbnail_url: null,
         created_at: ago(age),
+        ...(reserved
+          ? { body: '<p>겨울 특집을 다음 주에 공개합니다.</p>', reserved_at: earliestReservationSlot(new Date(now.getTime() + 7 * DAY)), reservation_visibility: 'PUBLIC' as const }
+          : {}),
       });
     }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { contentService, PUBLISH_QUEUE, type PublishJob } from './content-service';
+import { lockPendingReservations } from './content-repository';
+import { contentService, PUBLISH_QUEUE, reservationJobKey, type PublishJob, type ReservationOutcome } from './content-service';
 
 const PublishJobData = z.object({ contentId: z.number().int().positive(), reservedAt: z.iso.datetime() }) satisfies z.ZodType<PublishJob>;
 
@@ -11,7 +12,7 @@ const PublishJobData = z.object({ contentId: z.number().int().positive(), reserv
  * and pg-boss hands each job to one of them.
  */
 export const contentJobs = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { workers: boolean }) => {
     const service = contentService(app.db, app.jobs, app.clock);
     await app.jobs.work<unknown>(
       PUBLISH_QUEUE,
@@ -19,11 +20,35 @@ export const contentJobs = fp(
         const parsed = PublishJobData.safeParse(data);
         // A malformed job can never succeed: logged and dropped rather than retried.
         if (!parsed.success) return app.log.error({ jobId: job.id }, 'content.publish job with malformed data');
-        const outcome = await service.runReservation(parsed.data);
+        let outcome: ReservationOutcome;
+        try {
+          outcome = await service.runReservation(parsed.data);
+        } catch (error) {
+          // Publishing itself broke: the reservation cannot publish, and its author hears so. If even
+          // that cannot be written (the database is away), this throws and the job is retried.
+          app.log.error({ err: error, jobId: job.id, contentId: parsed.data.contentId }, 'reserved publication failed');
+          outcome = await service.failReservation(parsed.data);
+        }
         app.log.info({ jobId: job.id, contentId: parsed.data.contentId, outcome }, 'reserved publication');
       },
       { unique: true },
     );
+
+    // Reservations written without a job (the demo seed, a restored backup, a row fixed by hand) get
+    // one at start-up. A job already waiting has the same key, so nothing is queued twice.
+    if (options.workers) {
+      app.addHook('onReady', async () => {
+        const queued = await app.db.transaction().execute(async (trx) => {
+          let count = 0;
+          for (const row of await lockPendingReservations(trx)) {
+            const data: PublishJob = { contentId: row.id, reservedAt: row.reservedAt.toISOString() };
+            if (await app.jobs.send(PUBLISH_QUEUE, data, { startAfter: row.reservedAt, singletonKey: reservationJobKey(data), tx: trx })) count += 1;
+          }
+          return count;
+        });
+        if (queued > 0) app.log.info({ queued }, 'queued reserved publications that had no job');
+      });
+    }
   },
   { name: 'content-jobs', dependencies: ['jobs'] },
 );

@@ -162,3 +162,20 @@ export async function insertContent(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Every pending reservation with its time (on the partial index of reserved rows), locked; rows a
+ * reservation job holds right now are skipped: that job is deciding them.
+ */
+export async function lockPendingReservations(trx: Transaction<Database>): Promise<{ id: number; reservedAt: Date }[]> {
+  const rows = await trx
+    .selectFrom('contents')
+    .select(['id', 'reserved_at'])
+    .where('status', 'in', ['PUBLIC_RESERVATION', 'HIDDEN_RESERVATION'])
+    .where('reserved_at', 'is not', null)
+    .orderBy('reserved_at')
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.flatMap((row) => (row.reserved_at ? [{ id: row.id, reservedAt: row.reserved_at }] : []));
+}

@@ -33,6 +33,13 @@ export const PUBLISH_QUEUE = 'content.publish';
 /** A reserved publication: acts only if the content is still reserved for exactly this time. */
 export type PublishJob = { contentId: number; reservedAt: string };
 
+/** One waiting job per content and time: a repeated send for the same reservation is a no-op. */
+export function reservationJobKey(job: PublishJob): string {
+  return `content:${job.contentId}:${job.reservedAt}`;
+}
+
+export type ReservationOutcome = 'published' | 'failed' | 'stale';
+
 /** What the service needs of the job queue (`app.jobs`). */
 export type JobSender = {
   send(queue: string, data: object, options?: { startAfter?: Date; singletonKey?: string; retryLimit?: number; tx?: Transaction<Database> }): Promise<string | null>;
@@ -122,7 +129,7 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
   async function reserveInside(trx: Transaction<Database>, contentId: number, at: Date): Promise<void> {
     const reservedAt = at.toISOString();
     const data: PublishJob = { contentId, reservedAt };
-    await jobs.send(PUBLISH_QUEUE, data, { startAfter: at, singletonKey: `content:${contentId}:${reservedAt}`, tx: trx });
+    await jobs.send(PUBLISH_QUEUE, data, { startAfter: at, singletonKey: reservationJobKey(data), tx: trx });
   }
 
   function checkedReservationTime(atText: string): Date {
@@ -248,36 +255,49 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
      * fails (PUBLIC_RESERVATION_ERROR / HIDDEN_RESERVATION_ERROR) and the author is
      * notified, once, in the same transaction.
      */
-    async runReservation(job: PublishJob): Promise<'published' | 'failed' | 'stale'> {
-      return db.transaction().execute(async (trx) => {
-        const row = await lockContent(trx, job.contentId);
-        if (!row || !PENDING_RESERVATION_STATUSES.includes(row.status) || row.reserved_at?.toISOString() !== job.reservedAt) return 'stale';
-        const channel = await trx.selectFrom('channels').selectAll().where('id', '=', row.channel_id).executeTakeFirstOrThrow();
-        const now = clock.now();
-        const refusal = channelRefusal(channel, row.kind) ?? incompleteField(row);
-        if (refusal) {
-          const failed = nextStatus('RESERVATION_FAILED', row.status);
-          if (!failed) return 'stale';
-          await updateContentRow(trx, row, { status: failed }, now);
-          if (row.author_user_id !== null) {
-            await insertNotification(trx, {
-              userId: row.author_user_id,
-              channelId: channel.id,
-              type: 'CONTENT_RESERVATION_FAILED',
-              params: { channelName: channel.name, contentTitle: row.title },
-              landingUrl: editPath(row),
-              at: now,
-            });
-          }
-          return 'failed';
-        }
-        const due = nextStatus('RESERVATION_DUE', row.status);
-        if (!due) return 'stale';
-        await updateContentRow(trx, row, { ...noReservation, status: due, published_at: row.published_at ?? now }, now);
-        return 'published';
-      });
+    async runReservation(job: PublishJob): Promise<ReservationOutcome> {
+      return settleReservation(job, false);
+    },
+
+    /**
+     * Records that a reservation could not be published although the rules allowed it
+     * (publishing threw): the same failure status and notification. Throws when even
+     * that cannot be written (the database is away), so the job is retried.
+     */
+    async failReservation(job: PublishJob): Promise<ReservationOutcome> {
+      return settleReservation(job, true);
     },
   };
+
+  async function settleReservation(job: PublishJob, mustFail: boolean): Promise<ReservationOutcome> {
+    return db.transaction().execute(async (trx) => {
+      const row = await lockContent(trx, job.contentId);
+      if (!row || !PENDING_RESERVATION_STATUSES.includes(row.status) || row.reserved_at?.toISOString() !== job.reservedAt) return 'stale';
+      const channel = await trx.selectFrom('channels').selectAll().where('id', '=', row.channel_id).executeTakeFirstOrThrow();
+      const now = clock.now();
+      const refusal = mustFail || channelRefusal(channel, row.kind) !== null || incompleteField(row) !== null;
+      if (refusal) {
+        const failed = nextStatus('RESERVATION_FAILED', row.status);
+        if (!failed) return 'stale';
+        await updateContentRow(trx, row, { status: failed }, now);
+        if (row.author_user_id !== null) {
+          await insertNotification(trx, {
+            userId: row.author_user_id,
+            channelId: channel.id,
+            type: 'CONTENT_RESERVATION_FAILED',
+            params: { channelName: channel.name, contentTitle: row.title },
+            landingUrl: editPath(row),
+            at: now,
+          });
+        }
+        return 'failed';
+      }
+      const due = nextStatus('RESERVATION_DUE', row.status);
+      if (!due) return 'stale';
+      await updateContentRow(trx, row, { ...noReservation, status: due, published_at: row.published_at ?? now }, now);
+      return 'published';
+    });
+  }
 }
 
 /** The text fields of a patch over the row, to check completeness before writing. */
