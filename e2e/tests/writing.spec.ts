@@ -330,6 +330,10 @@ test.describe('channel home content actions', () => {
     await expect(confirm).toContainText('‘지울 초안’을(를) 삭제하면');
     await expect(confirm.getByRole('button', { name: '취소' })).toBeFocused();
     await confirm.getByRole('button', { name: '삭제' }).click();
+    // While the dialog is open the list is hidden from assistive technology: first the dialog goes and the result shows.
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByText('삭제했습니다.')).toBeVisible();
+    await expect(row('공개된 글')).toHaveCount(1);
     await expect(row('지울 초안')).toHaveCount(0);
     expect(await world.db.selectFrom('contents').select('status').where('title', '=', '지울 초안').where('channel_id', '=', channel.id).executeTakeFirst()).toEqual({ status: 'DELETE' });
 
