@@ -16,18 +16,6 @@ export function ChannelHomeRoute() {
   return <ComingSoon title={t('page.channelHome')} />;
 }
 
-export function PostCreateRoute() {
-  const t = useT();
-  if (useNumericParam('channelId') === null) return <NotFoundRoute />;
-  return <ComingSoon title={t('page.postCreate')} />;
-}
-
-export function EditorRoute() {
-  const t = useT();
-  if (useNumericParam('channelId') === null) return <NotFoundRoute />;
-  return <ComingSoon title={t('page.editor')} />;
-}
-
 export function TrendRoute() {
   const t = useT();
   return <ComingSoon title={t('page.trend')} description={t('page.trendDescription')} />;

@@ -11,6 +11,7 @@ import { channelContentsQueryOptions } from '../api/get-channel-contents';
 import { hasFilters, useContentFilters } from '../hooks/use-content-filters';
 import { useChannelHomeT } from '../messages';
 import { ContentFilterMenu } from './content-filter-menu';
+import { ContentRowActions } from './content-row-actions';
 import { contentStatusTone } from './content-labels';
 import styles from './channel-contents.module.css';
 import { useFormat } from '../../../lib/format/use-format';
@@ -23,7 +24,7 @@ const kindIcons: Record<ContentKind, typeof DocumentIcon> = {
   LIVE: LiveIcon,
 };
 
-function ContentRow({ content }: { content: ContentSummary }) {
+function ContentRow({ channelId, content }: { channelId: number; content: ContentSummary }) {
   const t = useChannelHomeT();
   const format = useFormat();
   const Icon = kindIcons[content.kind];
@@ -40,11 +41,13 @@ function ContentRow({ content }: { content: ContentSummary }) {
           <Tag>{t(`contentKind.${content.kind}`)}</Tag>
           <Tag tone={contentStatusTone[content.status]}>{t(`contentStatus.${content.status}`)}</Tag>
           <span className={styles.time}>{format.time(content)}</span>
+          {content.reservedAt ? <span className={styles.time}>{t('contents.reservedAt', { time: format.dateTime(content.reservedAt) })}</span> : null}
         </div>
       </div>
       <p className={styles.views} title={format.count(content.viewCount)}>
         <span className={styles.viewsLabel}>{t('contents.viewsLabel')}</span> <span>{views}</span>
       </p>
+      <ContentRowActions channelId={channelId} content={content} title={title || t('contents.untitled')} />
     </li>
   );
 }
@@ -104,7 +107,7 @@ export function ChannelContents({ channelId }: { channelId: number }) {
         {(contents, busy) => (
           <ul className={styles.list} aria-busy={busy || undefined} aria-label={t('contents.title')}>
             {contents.map((content) => (
-              <ContentRow key={content.id} content={content} />
+              <ContentRow key={content.id} channelId={channelId} content={content} />
             ))}
           </ul>
         )}

@@ -1,0 +1,64 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { linkKind } from '@studio/contract/links';
+import { Tag } from '../../../components/ui/badges';
+import { buttonClassName } from '../../../components/ui/button';
+import { Page } from '../../../components/ui/page';
+import { useFormat } from '../../../lib/format/use-format';
+import { contentPreviewQueryOptions } from '../api/get-content-preview';
+import { useWritingT } from '../messages';
+import styles from './preview.module.css';
+
+/** A content as a reader sees it; the body is the server's sanitised HTML, the only HTML this page inserts. */
+export function ContentPreviewPage({ channelId, contentId }: { channelId: number; contentId: number }) {
+  const t = useWritingT();
+  const format = useFormat();
+  const { data: content } = useSuspenseQuery(contentPreviewQueryOptions(channelId, contentId));
+
+  return (
+    <Page
+      title={t('preview.title')}
+      description={t('preview.notice')}
+      actions={
+        <>
+          <Link className={buttonClassName('secondary')} to={`/channels/${channelId}`}>
+            {t('preview.toChannel')}
+          </Link>
+          {content.kind === 'CONTENT_VIEW' ? (
+            <Link className={buttonClassName('primary')} to={`/editor/${channelId}/${contentId}`}>
+              {t('preview.edit')}
+            </Link>
+          ) : null}
+        </>
+      }
+    >
+      <article className={styles.article} lang="ko">
+        {content.coverImage ? <img className={styles.cover} src={content.coverImage.url} alt={t('preview.cover')} /> : null}
+        <p className={styles.channel}>{content.channelName}</p>
+        {content.title ? <h2 className={styles.title}>{content.title}</h2> : null}
+        <p className={styles.meta}>
+          {content.publishedAt ? format.dateTime(content.publishedAt) : t('preview.notPublished')} · {t('preview.views', { count: format.viewCount(content.viewCount) })}
+        </p>
+        {/* Sanitised by the server (the contract's ContentPreview.html): the one trusted HTML of the studio. */}
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: content.html }} />
+        {content.images.length > 0 ? (
+          <ol className={styles.images}>
+            {content.images.map((image, index) => (
+              <li key={image.id}>
+                <img src={image.url} alt={t('post.imageAlt', { position: index + 1 })} width={image.width} height={image.height} />
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {content.link ? (
+          <p className={styles.link}>
+            <Tag tone="accent">{t(`linkKind.${linkKind(content.link.url)}`)}</Tag>
+            <a href={content.link.url} target="_blank" rel="noopener noreferrer nofollow">
+              {content.link.url}
+            </a>
+          </p>
+        ) : null}
+      </article>
+    </Page>
+  );
+}
