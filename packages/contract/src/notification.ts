@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApplicationStatus, MemberRole, NotificationGroup } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
 import { Instant } from './time';
-import { UnreadCount } from './unread-count';
+import type { UnreadCount } from './unread-count';
 
 /** What happened; with `params` the browser writes the message in the reader's language. */
 export const NotificationType = z.enum([
@@ -99,14 +99,12 @@ export const ChannelNotificationQuery = z.object({
 export { UnreadCount } from './unread-count';
 
 /**
- * What `GET /api/my/notifications/stream` (Server-Sent Events) sends:
+ * What `GET /api/my/notifications/stream` (Server-Sent Events) sends, as types
+ * (no schema: the browser reads two fields, and a discriminated union would put
+ * zod's union code into the first load's shared chunk):
  * `event: notification` with `id: <notification id>` and a Notification as data;
  * `event: unread` with an UnreadCount whenever the count changes (a new
  * notification, a read in another tab or on another instance); `: heartbeat`
  * comments. A reconnect with `Last-Event-ID` first gets what it missed.
  */
-export const NotificationStreamEvent = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('notification'), data: Notification }),
-  z.object({ event: z.literal('unread'), data: UnreadCount }),
-]);
-export type NotificationStreamEvent = z.infer<typeof NotificationStreamEvent>;
+export type NotificationStreamEvent = { event: 'notification'; data: Notification } | { event: 'unread'; data: UnreadCount };

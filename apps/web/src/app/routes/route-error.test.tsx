@@ -41,7 +41,7 @@ describe('the route error screen', () => {
 
   it('shows the error screen with code and message for a 5xx, and its retry loads the page again', async () => {
     let fail = true;
-    const notice = { contentId: 3, title: '점검 안내', body: '본문', category: 'STUDIO', isNew: false, timeString: '2026.11.20', publishedAt: '2026-11-20T01:00:00.000Z' };
+    const notice = { contentId: 3, title: '점검 안내', body: '<p>본문</p>', category: 'STUDIO', isNew: false, timeString: '2026.11.20', publishedAt: '2026-11-20T01:00:00.000Z', previous: null, next: null };
     stubFetch({
       'GET /external/notices/3': () =>
         fail
