@@ -157,7 +157,7 @@ describe('applying', () => {
     const id = await createApplication(t.db, { applicant_user_id: applicant.userId, channel_id: null, channel_name: '읽기', channel_type: 'MEDIA_CHANNEL', applicant_kind: 'COMPANY', apply_type: 'NEW_APPLY' });
     expect((await call(t.app, 'GET', `/api/applications/${id}`, cookies.applicant)).statusCode).toBe(200);
     const denied = await call(t.app, 'GET', `/api/applications/${id}`, cookies.other);
-    expect([denied.statusCode, denied.json<{ code: string }>().code]).toEqual([403, 'APPLICATION_ACCESS_DENIED']);
+    expect([denied.statusCode, denied.json<{ code: string }>().code]).toEqual([403, 'ACCESS_DENIED']);
     expect((await call(t.app, 'GET', '/api/applications/999999', cookies.applicant)).statusCode).toBe(404);
     expect((await call(t.app, 'GET', '/api/applications/0x1', cookies.applicant)).statusCode).toBe(400);
   });
@@ -265,7 +265,7 @@ describe('the operator queue', () => {
     const early = await call(t.app, 'POST', `/api/operator/applications/${id}/reject`, cookies.operator, { reason: '이유' });
     expect([early.statusCode, early.json<{ code: string; extra: unknown }>()]).toMatchObject([409, { code: 'APPLICATION_STATE_CHANGED', extra: { status: 'WAIT' } }]);
     // The applicant cannot copy an application that is not rejected.
-    expect((await call(t.app, 'POST', `/api/applications/${id}/copy`, cookie)).json<{ code: string }>().code).toBe('APPLICATION_NOT_REJECTED');
+    expect((await call(t.app, 'POST', `/api/applications/${id}/copy`, cookie)).json<{ code: string }>().code).toBe('APPLICATION_STATE_CHANGED');
 
     const reviewed = await call(t.app, 'POST', `/api/operator/applications/${id}/review`, cookies.operator);
     expect(OperatorApplication.parse(reviewed.json()).status).toBe('REVIEW');

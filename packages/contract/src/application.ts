@@ -68,7 +68,7 @@ const applicationFields = {
 };
 
 type Conditional = { applyType?: unknown; channelId?: unknown; channelName?: unknown };
-const asConditional = (value: unknown): Conditional => (typeof value === 'object' && value !== null ? (value as Conditional) : {});
+const asConditional = (value: unknown): Conditional => (typeof value === 'object' && value !== null ? value : {});
 
 /**
  * The application form (spec sections 1 and 5); the browser and the server

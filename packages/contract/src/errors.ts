@@ -35,7 +35,6 @@ export const errorCatalogue = {
   OWNER_INVITE_PENDING: { status: 409, message: '이 채널에는 응답을 기다리는 소유자 초대가 있습니다.' },
   TRANSFER_ALREADY_PENDING: { status: 409, message: '진행 중인 소유권 이전 요청이 있습니다.' },
   APPLICATION_NOT_FOUND: { status: 404, message: '입점 신청을 찾을 수 없습니다.' },
-  APPLICATION_ACCESS_DENIED: { status: 403, message: '이 입점 신청에 대한 권한이 없습니다.' },
   APPLICATION_STATE_CHANGED: { status: 409, message: '입점 신청 상태가 이미 변경되었습니다. 목록을 새로 고쳐 확인해 주세요.' },
   APPLICATION_ALREADY_OPEN: { status: 409, message: '같은 이름으로 심사 중인 입점 신청이 있습니다.' },
   APPLICATION_TOO_MANY_OPEN: { status: 409, message: '심사 중인 입점 신청이 너무 많습니다. 결과가 나온 뒤 다시 신청해 주세요.' },

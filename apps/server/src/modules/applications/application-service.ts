@@ -161,7 +161,7 @@ export function applicationService(db: Db) {
     async mine(userId: number, id: number): Promise<ApplicationDetail> {
       const row = await findApplication(db, id);
       if (!row) throw new AppError('APPLICATION_NOT_FOUND');
-      if (row.applicant_user_id !== userId) throw new AppError('APPLICATION_ACCESS_DENIED');
+      if (row.applicant_user_id !== userId) throw new AppError('ACCESS_DENIED');
       const events = await timelines(db, [row.id]);
       return toDetail(row, events.get(row.id) ?? []);
     },
@@ -170,8 +170,8 @@ export function applicationService(db: Db) {
     async copyToDraft(userId: number, id: number, now: Date) {
       const row = await findApplication(db, id);
       if (!row) throw new AppError('APPLICATION_NOT_FOUND');
-      if (row.applicant_user_id !== userId) throw new AppError('APPLICATION_ACCESS_DENIED');
-      if (row.status !== 'REJECT') throw new AppError('APPLICATION_NOT_REJECTED', undefined, { status: row.status });
+      if (row.applicant_user_id !== userId) throw new AppError('ACCESS_DENIED');
+      if (row.status !== 'REJECT') throw new AppError('APPLICATION_STATE_CHANGED', undefined, { status: row.status });
       const draft = {
         applyType: row.apply_type,
         channelType: row.channel_type === 'CONTENTS_CHANNEL' ? ('CONTENTS_CHANNEL' as const) : ('MEDIA_CHANNEL' as const),

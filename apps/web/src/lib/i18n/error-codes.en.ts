@@ -32,7 +32,6 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   OWNER_INVITE_PENDING: 'An owner invitation to this channel is still waiting for an answer.',
   TRANSFER_ALREADY_PENDING: 'An ownership transfer request is already in progress.',
   APPLICATION_NOT_FOUND: 'Application not found.',
-  APPLICATION_ACCESS_DENIED: 'You have no permission for this application.',
   APPLICATION_STATE_CHANGED: 'The application has already changed. Refresh the list to see it.',
   APPLICATION_ALREADY_OPEN: 'An application with this name is already under review.',
   APPLICATION_TOO_MANY_OPEN: 'You have too many applications under review. Apply again once they are decided.',
