@@ -33,7 +33,7 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
     case 'MEMBER_REMOVED':
       return `${channel} 채널의 ${role} 권한이 해제되었습니다.`;
     case 'CONTENT_RESERVATION_FAILED':
-      return `${channel} 채널의 예약 콘텐츠 '${params.contentTitle ?? ''}'을(를) 예약 시간에 발행하지 못했습니다.`;
+      return `${channel} 채널의 예약 콘텐츠 '${params.contentTitle ?? ''}'을 예약 시간에 발행하지 못했습니다. 내용을 확인하고 다시 예약해 주세요.`;
     case 'MEMBER_LEFT':
       return `${actor} 님이 ${channel} 채널을 떠났습니다.`;
   }

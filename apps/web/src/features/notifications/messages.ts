@@ -17,7 +17,7 @@ const ko = {
   'notification.type.TRANSFER_EXPIRED': '소유권 이전 요청이 7일 동안 응답이 없어 자동으로 거절되었습니다.',
   'notification.type.MEMBER_REMOVED': '{channelName} 채널의 {role} 권한이 해제되었습니다.',
   'notification.type.MEMBER_LEFT': '{actorName} 님이 {channelName} 채널을 떠났습니다.',
-  'notification.type.CONTENT_RESERVATION_FAILED': "{channelName} 채널의 예약 콘텐츠 '{contentTitle}'을(를) 예약 시간에 발행하지 못했습니다.",
+  'notification.type.CONTENT_RESERVATION_FAILED': "{channelName} 채널의 예약 콘텐츠 '{contentTitle}'을 예약 시간에 발행하지 못했습니다. 내용을 확인하고 다시 예약해 주세요.",
 } as const;
 
 export type NotificationsMessageKey = keyof typeof ko;
@@ -34,7 +34,7 @@ const en: Record<NotificationsMessageKey, string> = {
   'notification.type.TRANSFER_EXPIRED': 'The ownership transfer request got no answer for 7 days and was declined automatically.',
   'notification.type.MEMBER_REMOVED': 'Your {role} role on {channelName} was removed.',
   'notification.type.MEMBER_LEFT': '{actorName} left {channelName}.',
-  'notification.type.CONTENT_RESERVATION_FAILED': "The reserved content '{contentTitle}' on {channelName} could not be published at its time.",
+  'notification.type.CONTENT_RESERVATION_FAILED': "The reserved content '{contentTitle}' on {channelName} could not be published at its time. Check it and reserve it again.",
 };
 
 export const notificationsMessages = { ko, en };

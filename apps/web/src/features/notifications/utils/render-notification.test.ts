@@ -22,7 +22,7 @@ describe('renderNotification', () => {
     expect(renderNotification({ type: 'MEMBER_LEFT', params, message: '' }, ko)).toBe('김하늘 님이 Studio Daily 채널을 떠났습니다.');
     expect(renderNotification({ type: 'TRANSFER_EXPIRED', message: '' }, ko)).toBe('소유권 이전 요청이 7일 동안 응답이 없어 자동으로 거절되었습니다.');
     expect(renderNotification({ type: 'CONTENT_RESERVATION_FAILED', params, message: '' }, ko)).toBe(
-      "Studio Daily 채널의 예약 콘텐츠 '겨울 특집'을(를) 예약 시간에 발행하지 못했습니다.",
+      "Studio Daily 채널의 예약 콘텐츠 '겨울 특집'을 예약 시간에 발행하지 못했습니다. 내용을 확인하고 다시 예약해 주세요.",
     );
     // The former owner stays on as a manager: the role defaults when the server leaves it out.
     expect(renderNotification({ type: 'TRANSFER_ACCEPTED', params: { channelName: 'A', actorName: 'B' }, message: '' }, ko)).toBe(
