@@ -54,7 +54,7 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
     case 'CONTENT_PUBLISHED':
       return `${channel} 채널에 '${title}' 콘텐츠가 게시되었습니다.`;
     case 'RESERVATION_FAILED':
-      return `${channel} 채널의 '${title}' 예약 게시에 실패했습니다.`;
+      return `${channel} 채널의 예약 콘텐츠 '${title}'을 예약 시간에 발행하지 못했습니다. 내용을 확인하고 다시 예약해 주세요.`;
     case 'LOOP_PROCESSED':
       return `${channel} 채널에 올린 루프 영상의 처리가 끝났습니다. 게시할 수 있습니다.`;
     case 'LOOP_FAILED':

@@ -25,7 +25,7 @@ describe('renderNotification', () => {
     );
     expect(renderNotification({ type: 'MEMBER_ADDED', params, message: '' }, ko)).toBe('김하늘 님이 Studio Daily 채널의 관리자로 참여했습니다.');
     expect(renderNotification({ type: 'TRANSFER_EXPIRED', message: '' }, ko)).toBe('소유권 이전 요청이 7일 동안 응답이 없어 자동으로 거절되었습니다.');
-    expect(renderNotification({ type: 'RESERVATION_FAILED', params, message: '' }, ko)).toBe("Studio Daily 채널의 '첫 방송' 예약 게시에 실패했습니다.");
+    expect(renderNotification({ type: 'RESERVATION_FAILED', params, message: '' }, ko)).toBe("Studio Daily 채널의 예약 콘텐츠 '첫 방송'을 예약 시간에 발행하지 못했습니다. 내용을 확인하고 다시 예약해 주세요.");
     // The former owner stays on as a manager: the role defaults when the server leaves it out.
     expect(renderNotification({ type: 'TRANSFER_ACCEPTED', params: { channelName: 'A', actorName: 'B' }, message: '' }, ko)).toBe(
       'B 님이 A 채널의 소유권 이전을 수락했습니다. 이제 관리자로 참여합니다.',
