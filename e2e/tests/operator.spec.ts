@@ -63,7 +63,8 @@ test.describe('operator console', () => {
     await login(page, operator, '/studio/operator/notices');
     await page.getByRole('button', { name: '공지 작성' }).click();
     const dialog = page.getByRole('dialog', { name: '공지 작성' });
-    const title = `보안 점검 공지 ${Date.now().toString(36)}`;
+    // Important notices are titled "[중요] …" (other specs read the dropdown by that prefix).
+    const title = `[중요] 보안 점검 공지 ${Date.now().toString(36)}`;
     await dialog.getByRole('textbox', { name: '제목', exact: true }).fill(title);
     await dialog.getByLabel('분류').selectOption('STUDIO_IMPORTANT');
     // What a hostile paste would leave in the field.

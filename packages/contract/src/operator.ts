@@ -109,7 +109,7 @@ export type OperatorNoticeInput = z.infer<typeof OperatorNoticeInput>;
 export const OPERATOR_MESSAGE_MAX = 200;
 
 /** Landing addresses stay inside the studio (`/studio/...`): an operator message never sends people elsewhere. */
-const StudioPath = text({ min: 1, max: 300 }).pipe(z.string().regex(/^\/studio(\/[^\s\\]*)?$/, 'a studio path, /studio/...').refine((value) => !value.startsWith('/studio//'), 'a studio path'));
+const StudioPath = text({ min: 1, max: 300 }).regex(/^\/studio(?:\/(?!\/)[^\s\\]*)?$/, 'a studio path, /studio/...');
 
 const OperatorMessage = {
   message: text({ min: 1, max: OPERATOR_MESSAGE_MAX }),
