@@ -5,7 +5,7 @@ import { createDb } from '../apps/server/src/db/database';
 import { systemClock } from '../apps/server/src/lib/clock';
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
-const config = loadConfig({ PORT: process.env.PORT ?? '18080', DEMO: 'false', NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+const config = loadConfig({ PORT: process.env.PORT ?? '18080', DEMO: 'false', NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, RTMP_INGEST: 'off' });
 const db = createDb(databaseUrl, config.database);
 const app = await buildApp({ config, db, clock: systemClock, logger: false, backgroundJobs: false });
 await app.listen({ port: config.port, host: '127.0.0.1' });

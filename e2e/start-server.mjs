@@ -25,14 +25,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
 // As root, PostgreSQL runs as the user "postgres", which must be able to enter the folder.
 chmodSync(dataDir, 0o755);
 const pgPort = await freePort();
-// The live specs publish with ffmpeg to the address the page shows; a free port keeps parallel suites apart.
-const rtmpPort = process.env.RTMP_PORT || String(await freePort());
+// Never 1935 in tests: a free port for the embedded RTMP ingest, written to the state file for specs that publish.
+const rtmpPort = await freePort();
 
 // The fixtures build each test's data straight in this server's database
 // (e2e/tests/db.ts): tell them where it is. The password appears beside the
 // data once PostgreSQL is initialised, before the server answers /healthz.
 const stateFile = path.join(tmpdir(), `studio-e2e-${port}.json`);
-writeFileSync(stateFile, JSON.stringify({ dataDir, pgPort }));
+writeFileSync(stateFile, JSON.stringify({ dataDir, pgPort, rtmpPort }));
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
@@ -44,7 +44,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
-    RTMP_PORT: rtmpPort,
+    RTMP_PORT: String(rtmpPort),
+    RTMP_HOST: '127.0.0.1',
     DATABASE_URL: '',
     OIDC_ISSUER: '',
     DEMO: 'true',

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveDetail, PlayerInfo, StreamKey, StreamState } from '@studio/contract/live';
+import { buildApp } from '../src/app';
+import { GRACE_QUEUE } from '../src/modules/lives/runtime';
 import { addMember, createChannel, createPerson } from '../src/seed/factories';
 import { call, createTestApp, type TestContext } from './helper';
 import { eventually, startEncoder, type Encoder } from './lives/encoder';
@@ -36,8 +38,8 @@ async function newKeyAndLive(title: string): Promise<{ key: StreamKey; liveId: n
   return { key, liveId };
 }
 
-function publish(secret: string, options: { audio?: boolean; seconds?: number } = {}): Encoder {
-  const encoder = startEncoder(rtmpUrl(secret), options);
+function publish(secret: string, options: { audio?: boolean; seconds?: number; url?: string } = {}): Encoder {
+  const encoder = startEncoder(options.url ?? rtmpUrl(secret), options);
   encoders.push(encoder);
   return encoder;
 }
@@ -186,6 +188,35 @@ describe('embedded RTMP ingest with a real encoder', () => {
     await eventually(async () => (await state(liveId)).status === 'END', 10_000, 'closed after the grace period');
     const notes = await t.db.selectFrom('notifications').select('type').where('type', 'in', ['LIVE_INTERRUPTED', 'LIVE_AUTO_CLOSED']).where('landing_url', 'like', `%/lives/${liveId}`).execute();
     expect(notes.map((n) => n.type).sort()).toEqual(['LIVE_AUTO_CLOSED', 'LIVE_INTERRUPTED']);
+  });
+
+  it('a shutdown interrupts the live on air and queues its grace timer; the restarted server closes it when due', async () => {
+    const other = await createTestApp({ env: { RTMP_INGEST: 'embedded', RTMP_PORT: '0', RTMP_HOST: '127.0.0.1', FFMPEG_PATH: '/usr/bin/ffmpeg' } });
+    const person = await createPerson(other.db, { name: '소유자' });
+    const channel = await createChannel(other.db, { status: 'SERVICE', live_status: 'SERVICE' });
+    await addMember(other.db, channel, person.userId, 'OWNER');
+    const cookie = await other.cookieFor(person.userId);
+    const api = `/api/channels/${channel}/lives`;
+    const kamp = (await call(other.app, 'POST', `${api}/streams?title=restart`, cookie)).json<{ kampChannelId: string }>().kampChannelId;
+    const key = (await call(other.app, 'GET', `${api}/streams`, cookie)).json<StreamKey[]>()[0]!;
+    const liveId = (await call(other.app, 'POST', `${api}/create?kampChannelId=${kamp}`, cookie)).json<{ liveId: number }>().liveId;
+    const live = publish(key.streamKey, { url: `${key.serverUrl}/${key.streamKey}`.replace('localhost', '127.0.0.1') });
+    await eventually(async () => (await call(other.app, 'GET', `${api}/streams/state/${liveId}`, cookie)).json<StreamState>().reception === 'RECEIVING', 5000, 'receiving');
+    expect((await call(other.app, 'POST', `${api}/${liveId}/start`, cookie)).statusCode).toBe(200);
+    await other.app.close();
+    const row = await other.db.selectFrom('lives').select(['status', 'interrupted_at']).where('id', '=', liveId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('START');
+    expect(row.interrupted_at).not.toBeNull();
+    // The server comes back (here without its own ingest): the queued timer is still there and closes the live.
+    const restarted = await buildApp({ config: { ...other.config, live: { ...other.config.live, ingest: 'off' } }, db: other.db, clock: other.clock, logger: false, backgroundJobs: false });
+    try {
+      expect(await restarted.jobs.drain(GRACE_QUEUE, { ignoreStartAfter: true })).toBe(1);
+    } finally {
+      await restarted.close();
+    }
+    expect((await other.db.selectFrom('lives').select('status').where('id', '=', liveId).executeTakeFirstOrThrow()).status).toBe('END');
+    await live.stop();
+    await other.close();
   });
 
   it('never writes a secret key into the log', async () => {

@@ -31,6 +31,8 @@ async function startServer(databaseUrl: string, env: Record<string, string> = {}
       DEMO: 'false',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Never 1935 in tests: any free port for the embedded RTMP ingest.
+      RTMP_PORT: '0',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -77,22 +77,36 @@ export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRunti
   // Registered whatever the options: the queue's handler is known even where workers do not run (tests drain it).
   await app.jobs.work<GraceJob>(GRACE_QUEUE, async (data) => service.graceExpired(data.liveId, new Date(data.interruptedAt)), { unique: true });
 
+  // Ends of publications still being written down; shutdown waits for them.
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
+
   if (config.live.ingest === 'embedded') {
+    // Nothing is received before this process accepts a connection: lives left on air by a crash
+    // are interrupted now and wait out the grace period like any dropped encoder.
     await streamKeyRepository(app.db).clearPublishing();
+    for (const live of await service.onAir()) {
+      if (!live.interrupted_at) await service.publishDone(live.stream_key_id);
+    }
     ingest = await startRtmpIngest({
       port: config.live.rtmpPort,
       host: config.live.rtmpHost,
       hub,
       gate: {
         authorize: (rtmpApp, secret) => service.authorizePublish(rtmpApp, secret),
-        done: (streamKeyId) => void service.publishDone(streamKeyId).catch((error: unknown) => app.log.error({ err: error, streamKeyId }, 'could not record the end of a publication')),
+        done: (streamKeyId) => track(service.publishDone(streamKeyId).catch((error: unknown) => app.log.error({ err: error, streamKeyId }, 'could not record the end of a publication'))),
       },
     });
     app.log.info({ port: ingest.port }, 'RTMP ingest listening');
   }
 
   app.addHook('preClose', async () => {
+    // Encoders are disconnected: their lives are interrupted (and their grace timers queued) before the pool closes.
     await ingest?.close();
+    await Promise.all(pending);
     await recorder.stopAll();
   });
 

@@ -1,3 +1,6 @@
+// Declarations of the node-media-server internals used here, for every project that compiles this file (bench, e2e).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a file of ambient module declarations
+/// <reference path="./nms.d.ts" />
 import net from 'node:net';
 import Rtmp from 'node-media-server/src/protocol/rtmp.js';
 import type { StreamHub } from './stream-hub';

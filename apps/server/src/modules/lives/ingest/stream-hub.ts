@@ -1,3 +1,6 @@
+// Declarations of the node-media-server internals used here, for every project that compiles this file (bench, e2e).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a file of ambient module declarations
+/// <reference path="./nms.d.ts" />
 import { EventEmitter } from 'node:events';
 import type AVPacket from 'node-media-server/src/core/avpacket.js';
 import Flv from 'node-media-server/src/protocol/flv.js';
@@ -143,7 +146,8 @@ export class StreamHub extends EventEmitter<HubEvents> {
   subscribe(streamKeyId: number, sink: FlvSink): (() => void) | null {
     const publication = this.publications.get(streamKeyId);
     if (!publication) return null;
-    sink.write(Flv.createHeader(true, true));
+    // Announce only the tracks the publisher sends: a demuxer told of audio that never comes waits for it.
+    sink.write(Flv.createHeader(publication.audioHeader !== null || publication.stats.audioCodec !== null, true));
     for (const packet of [publication.metadata, publication.videoHeader, publication.audioHeader, ...publication.gop]) {
       if (packet) sink.write(Flv.createMessage(packet));
     }
