@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { HTTP_TIMEOUT_MS } from '@studio/contract/constants';
-import { genericErrorTexts, isErrorBody } from '@studio/contract/errors';
+import { genericErrorTexts, isErrorBody } from '@studio/contract/error-body';
 import { ApiError, clientErrorCodes } from './api-error';
 import { serverUrl } from './runtime-config';
 

@@ -1,6 +1,5 @@
-import { ErrorCode } from '@studio/contract/errors';
 import { ApiError, clientErrorCodes } from './api-error';
-import { errorCodeText, getLocale, type Locale, translate } from './i18n/i18n';
+import { errorCodeText, getLocale, hasErrorCodeText, type Locale, translate } from './i18n/i18n';
 
 /**
  * The text a person sees for a failure, by the spec's rules: 5xx reads as a
@@ -17,8 +16,7 @@ export function errorMessage(error: unknown, locale: Locale = getLocale()): stri
   }
   if (locale !== 'ko') {
     // Server messages are Korean; a known code has an English text.
-    const known = ErrorCode.safeParse(error.code);
-    if (known.success) return errorCodeText(known.data, locale);
+    if (hasErrorCodeText(error.code, locale)) return errorCodeText(error.code, locale);
     if (error.code === clientErrorCodes.unknown || error.code === clientErrorCodes.network) {
       return translate('error.unknown', undefined, locale);
     }

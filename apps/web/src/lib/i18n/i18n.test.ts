@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode, errorCatalogue } from '@studio/contract/errors';
 import { errorCodeTextsEn } from './error-codes.en';
 import { errorCodeTextsKo } from './error-codes.ko';
-import { errorCodeText, getLocale, LOCALE_STORAGE_KEY, setLocale, translate } from './i18n';
+import { errorCodeText, getLocale, koreanErrorTextsLoaded, LOCALE_STORAGE_KEY, setLocale, translate } from './i18n';
 import { catalogueProblems } from './catalogue-checks';
 import { messagesEn } from './messages.en';
 import { messagesKo } from './messages.ko';
@@ -46,6 +46,9 @@ describe('locale switching', () => {
 
   it('gives every error code its text in the chosen language', async () => {
     expect(errorCodeText('AUTH_UNAUTHORIZED')).toBe('현재 로그아웃 상태입니다. 로그인 후 다시 시도해 주세요.');
+    // Korean texts arrive in their own chunk; then every code reads as the contract's message.
+    await koreanErrorTextsLoaded();
+    for (const code of ErrorCode.options) expect(errorCodeText(code, 'ko'), code).toBe(errorCatalogue[code].message);
     await setLocale('en');
     expect(errorCodeText('AUTH_UNAUTHORIZED')).toBe('You are currently logged out. Log in and retry.');
     for (const code of ErrorCode.options) expect(errorCodeText(code), code).toBe(errorCodeTextsEn[code]);

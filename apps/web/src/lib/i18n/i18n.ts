@@ -1,6 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ErrorCode } from '@studio/contract/errors';
-import { errorCodeTextsKo } from './error-codes.ko';
 import { formatMessage, type MessageParams } from './message-format';
 import { type MessageKey, messagesKo } from './messages.ko';
 
@@ -13,11 +12,20 @@ export const LOCALE_STORAGE_KEY = 'studio.locale';
 type Catalogue = { messages: Record<MessageKey, string>; errorCodes: Record<ErrorCode, string> };
 
 // Korean ships with the app; other locales load when chosen. Features carry
-// their own catalogues in their lazy chunks (useCatalogueT).
-const korean: Catalogue = { messages: messagesKo, errorCodes: errorCodeTextsKo };
+// their own catalogues in their lazy chunks (useCatalogueT). Korean error texts
+// (the contract's own messages, one per code) come in a chunk of their own that
+// starts loading at once: until it is there, a code reads as the message the
+// server sent with it, and the shell's logged-out toast has its text here.
+const korean: Catalogue = { messages: messagesKo, errorCodes: {} as Record<ErrorCode, string> };
+const koreanErrorTexts = import('./error-codes.ko').then(
+  ({ errorCodeTextsKo }) => {
+    korean.errorCodes = errorCodeTextsKo;
+  },
+  () => undefined,
+);
 const loaded: Partial<Record<Locale, Catalogue>> = { ko: korean };
 const loaders: Record<Locale, () => Promise<Catalogue>> = {
-  ko: () => Promise.resolve(korean),
+  ko: () => koreanErrorTexts.then(() => korean),
   en: () =>
     Promise.all([import('./messages.en'), import('./error-codes.en')]).then(([messages, errorCodes]) => ({
       messages: messages.messagesEn,
@@ -86,9 +94,25 @@ export function translate(key: MessageKey, params?: MessageParams, locale: Local
   return formatMessage((loaded[locale] ?? korean).messages[key], params, locale);
 }
 
-/** The text of an error code in the given locale (Korean until that locale has loaded). */
-export function errorCodeText(code: ErrorCode, locale: Locale = current): string {
-  return (loaded[locale] ?? korean).errorCodes[code];
+/**
+ * The text of an error code in the given locale (Korean until that locale has loaded); `fallback`
+ * (the server's own message) while the Korean texts are still on their way.
+ */
+export function errorCodeText(code: ErrorCode, locale: Locale = current, fallback?: string): string {
+  const text = (loaded[locale] ?? korean).errorCodes[code] as string | undefined;
+  if (text) return text;
+  if (code === 'AUTH_UNAUTHORIZED') return translate('error.loggedOut', undefined, locale);
+  return fallback ?? translate('error.unknown', undefined, locale);
+}
+
+/** Whether the locale's catalogue words this code (a code the server knows and this build does too). */
+export function hasErrorCodeText(code: string, locale: Locale = current): code is ErrorCode {
+  return code in (loaded[locale] ?? korean).errorCodes;
+}
+
+/** Resolves once the Korean error texts are in (tests, and anything that must not show a fallback). */
+export function koreanErrorTextsLoaded(): Promise<void> {
+  return koreanErrorTexts;
 }
 
 export function useLocale(): Locale {

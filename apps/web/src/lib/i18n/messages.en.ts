@@ -16,6 +16,7 @@ export const messagesEn: Record<MessageKey, string> = {
   'error.screenTitle': 'An unknown error occurred.',
   'error.screenDescription': 'We apologise for the inconvenience. Please try again shortly.',
   'error.timeout': 'The request timed out after {ms} ms.',
+  'error.loggedOut': 'You are currently logged out. Log in and retry.',
   'error.codeLabel': 'Error code',
   'error.home': 'Back to studio home',
 

@@ -1,4 +1,4 @@
-import { genericErrorTexts } from '@studio/contract/errors';
+import { genericErrorTexts } from '@studio/contract/error-body';
 
 /**
  * The Korean catalogue: the default locale and the source of every key.
@@ -19,6 +19,7 @@ export const messagesKo = {
   'error.screenTitle': genericErrorTexts.screenTitle,
   'error.screenDescription': genericErrorTexts.screenDescription,
   'error.timeout': '{ms} ms 타임아웃이 발생했습니다.',
+  'error.loggedOut': '현재 로그아웃 상태입니다. 로그인 후 다시 시도해 주세요.',
   'error.codeLabel': '오류 코드',
   'error.home': '스튜디오 홈으로',
 

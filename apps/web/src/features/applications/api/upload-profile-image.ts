@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { UploadedImage } from '@studio/contract/application';
-import { genericErrorTexts, isErrorBody } from '@studio/contract/errors';
+import { genericErrorTexts, isErrorBody } from '@studio/contract/error-body';
 import { ApiError, clientErrorCodes } from '../../../lib/api-error';
 import { serverUrl } from '../../../lib/runtime-config';
 

@@ -3,8 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Loop } from '@studio/contract/loop';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { ErrorCode } from '@studio/contract/errors';
-import { errorCodeText, useLocale } from '../../../lib/i18n/i18n';
+import { errorCodeText, hasErrorCodeText, useLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';
 import { loopQueryOptions } from '../api/get-loop';
 import { useChooseThumbnail, useDeleteLoop, useRetryLoop, useStopLoop } from '../api/loop-actions';
@@ -13,8 +12,7 @@ import styles from './loop-upload.module.css';
 
 /** The reason in the reader's words; a code this build does not know reads as the generic failure. */
 const errorText = (code: string, locale: ReturnType<typeof useLocale>) => {
-  const known = ErrorCode.safeParse(code);
-  return errorCodeText(known.success ? known.data : 'LOOP_PROCESSING_FAILED', locale);
+  return errorCodeText(hasErrorCodeText(code, locale) ? code : 'LOOP_PROCESSING_FAILED', locale);
 };
 
 const UNFINISHED = new Set<Loop['status']>(['RESERVED', 'START', 'PROCESSING']);

@@ -4,8 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { QueryBoundary } from '../../../components/errors/query-boundary';
-import { ErrorCode } from '@studio/contract/errors';
-import { errorCodeText, useLocale } from '../../../lib/i18n/i18n';
+import { errorCodeText, hasErrorCodeText, useLocale } from '../../../lib/i18n/i18n';
 import { useFormat } from '../../../lib/format/use-format';
 import { showToast } from '../../../lib/toast';
 import { loopLimitsQueryOptions } from '../api/get-loop-limits';
@@ -70,8 +69,7 @@ export function LoopUploadPage({ channelId }: { channelId: number }) {
   const failure =
     state.phase === 'failed'
       ? (() => {
-          const known = state.code ? ErrorCode.safeParse(state.code) : null;
-          return known?.success ? errorCodeText(known.data, locale) : state.message;
+          return state.code && hasErrorCodeText(state.code, locale) ? errorCodeText(state.code, locale, state.message) : state.message;
         })()
       : null;
   const unfinished = loops.content.filter((loop) => loop.status === null);

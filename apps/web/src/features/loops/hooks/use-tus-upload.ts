@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DetailedError, Upload } from 'tus-js-client';
-import { isErrorBody } from '@studio/contract/errors';
+import { isErrorBody } from '@studio/contract/error-body';
 import { loopUploadPath } from '@studio/contract/loop';
 import { serverUrl } from '../../../lib/runtime-config';
 import { addSample, type RateSample } from '../utils/upload-rate';
