@@ -1,7 +1,7 @@
 import type { Db } from '../db/schema';
 import { insertInvite } from '../modules/invites/invite-repository';
 import { logActivity } from '../modules/members/activity-repository';
-import { insertNotification } from '../modules/notifications/notification-repository';
+import { insertNotification, inviteLandingUrl, transferLandingUrl } from '../modules/notifications/notification-repository';
 import { insertTransfer } from '../modules/transfers/transfer-repository';
 import {
   addMember,
@@ -177,7 +177,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       channelId: studioDaily,
       type: 'INVITE_RECEIVED',
       params: { channelName: 'Studio Daily', role: 'MANAGER' },
-      landingUrl: `/studio/profile/alarm#inviteObjectId=${managerInvite}`,
+      landingUrl: inviteLandingUrl(managerInvite),
       at: ago(1 * DAY),
     });
     await insertNotification(trx, {
@@ -185,7 +185,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       channelId: harborRadio,
       type: 'INVITE_RECEIVED',
       params: { channelName: 'Harbor Radio', role: 'OWNER' },
-      landingUrl: `/studio/profile/alarm#inviteObjectId=${ownerInvite}`,
+      landingUrl: inviteLandingUrl(ownerInvite),
       at: ago(2 * DAY),
     });
     await insertNotification(trx, {
@@ -193,7 +193,7 @@ export async function seedDemoWorld(db: Db, now: Date): Promise<boolean> {
       channelId: cookingNotes,
       type: 'TRANSFER_REQUESTED',
       params: { channelName: 'Cooking Notes', actorName: creator.name },
-      landingUrl: `/studio/profile/alarm#transferObjectId=${transfer}`,
+      landingUrl: transferLandingUrl(transfer),
       at: ago(6 * HOUR),
     });
 

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { channelNameAndStatus } from '../channels/channel-repository';
 import { logActivity } from '../members/activity-repository';
 import { addMembership, channelOwner, findUserByLogin, lockMemberships, memberRole, setRole, userName } from '../members/member-repository';
-import { insertNotification } from '../notifications/notification-repository';
+import { insertNotification, inviteLandingUrl, markAnsweredInvitationRead } from '../notifications/notification-repository';
 import { isPastDeadline, transition } from './invitation-state';
 import { declineDueInvites, findInvite, insertInvite, lockInvite, settleInvite } from './invite-repository';
 
@@ -57,7 +57,7 @@ export function inviteService(db: Db) {
             channelId: channel.id,
             type: 'INVITE_RECEIVED',
             params: { channelName: channel.name, role },
-            landingUrl: `/studio/profile/alarm#inviteObjectId=${inviteId}`,
+            landingUrl: inviteLandingUrl(inviteId),
             at: now,
           });
           return { inviteId };
@@ -121,6 +121,7 @@ export function inviteService(db: Db) {
         if (!current) await addMembership(trx, channel.id, userId, invite.role, now);
         else if (invite.role === 'OWNER' && current !== 'OWNER') await setRole(trx, channel.id, userId, 'OWNER');
         await settleInvite(trx, inviteId, step.to, now);
+        await markAnsweredInvitationRead(trx, userId, inviteLandingUrl(inviteId), now);
         await logActivity(trx, { channelId: channel.id, action: 'INVITE_ACCEPTED', actorUserId: userId, targetUserId: userId, role: invite.role, at: now });
         if (invite.inviter_user_id && invite.inviter_user_id !== userId) {
           await insertNotification(trx, {
@@ -145,6 +146,7 @@ export function inviteService(db: Db) {
         if (step.kind === 'repeat') return;
         if (step.kind === 'refuse') throw new AppError('INVITE_NOT_PENDING');
         if (!(await settleInvite(trx, inviteId, step.to, now))) return;
+        await markAnsweredInvitationRead(trx, userId, inviteLandingUrl(inviteId), now);
         await logActivity(trx, { channelId: invite.channel_id, action: 'INVITE_DECLINED', actorUserId: userId, targetUserId: userId, role: invite.role, at: now });
       });
     },

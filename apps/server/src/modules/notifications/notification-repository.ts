@@ -38,6 +38,19 @@ export async function insertNotification(db: Executor, entry: NewNotification): 
   return row.id;
 }
 
+/** Where the notification of a pending invitation leads: the alarm page, which opens its popup. */
+export const inviteLandingUrl = (inviteId: number) => `/studio/profile/alarm#inviteObjectId=${inviteId}`;
+export const transferLandingUrl = (transferId: number) => `/studio/profile/alarm#transferObjectId=${transferId}`;
+
+/**
+ * An answered invitation's notification has nothing left to act on: it is
+ * read from then on, wherever the answer was given (management tab, alarm page).
+ * Only unread rows of one person are touched (the partial unread index).
+ */
+export async function markAnsweredInvitationRead(db: Executor, userId: number, landingUrl: string, at: Date): Promise<void> {
+  await db.updateTable('notifications').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null).where('landing_url', '=', landingUrl).execute();
+}
+
 /** A notification as stored; the spec's `timeString` is added where the answer is written. */
 export type NotificationRecord = Omit<Notification, 'timeString' | 'createdAt'> & { createdAt: Date };
 

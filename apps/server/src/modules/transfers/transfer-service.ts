@@ -6,7 +6,7 @@ import { channelNameAndStatus } from '../channels/channel-repository';
 import { isPastDeadline, transition } from '../invites/invitation-state';
 import { logActivity } from '../members/activity-repository';
 import { addMembership, channelOwner, findUserByLogin, lockMemberships, memberRole, setRole, userName, userProfile } from '../members/member-repository';
-import { insertNotification } from '../notifications/notification-repository';
+import { insertNotification, markAnsweredInvitationRead, transferLandingUrl } from '../notifications/notification-repository';
 import { declineDueTransfers, findTransfer, insertTransfer, lockTransfer, settleTransfer } from './transfer-repository';
 
 type Trx = Transaction<Database>;
@@ -65,7 +65,7 @@ export function transferService(db: Db) {
             channelId: channel.id,
             type: 'TRANSFER_REQUESTED',
             params: { channelName: channel.name, actorName: await userName(trx, ownerId) },
-            landingUrl: `/studio/profile/alarm#transferObjectId=${transferId}`,
+            landingUrl: transferLandingUrl(transferId),
             at: now,
           });
           return { transferId };
@@ -126,6 +126,7 @@ export function transferService(db: Db) {
         if (await memberRole(trx, channel.id, userId)) await setRole(trx, channel.id, userId, 'OWNER');
         else await addMembership(trx, channel.id, userId, 'OWNER', now);
         await settleTransfer(trx, transferId, step.to, now);
+        await markAnsweredInvitationRead(trx, userId, transferLandingUrl(transferId), now);
         await logActivity(trx, { channelId: channel.id, action: 'TRANSFER_ACCEPTED', actorUserId: userId, targetUserId: transfer.from_user_id, role: 'OWNER', at: now });
         await insertNotification(trx, {
           userId: transfer.from_user_id,
@@ -148,6 +149,7 @@ export function transferService(db: Db) {
         if (step.kind === 'repeat') return;
         if (step.kind === 'refuse') throw new AppError('TRANSFER_NOT_PENDING');
         if (!(await settleTransfer(trx, transferId, step.to, now))) return;
+        await markAnsweredInvitationRead(trx, userId, transferLandingUrl(transferId), now);
         await logActivity(trx, { channelId: transfer.channel_id, action: 'TRANSFER_DECLINED', actorUserId: userId, targetUserId: transfer.from_user_id, role: 'OWNER', at: now });
       });
     },

@@ -8,6 +8,7 @@ import { NoticeDropdown } from '../../features/notices/components/notice-dropdow
 import { meQueryOptions } from '../../features/users/api/get-me';
 import { useT } from '../../lib/i18n/i18n';
 import styles from './header.module.css';
+import { MENU_BUTTON_ID } from './menu-button-id';
 
 type HeaderProps = { navOpen: boolean; onToggleNav: () => void };
 
@@ -20,6 +21,7 @@ export function Header({ navOpen, onToggleNav }: HeaderProps) {
   return (
     <header className={styles.header}>
       <button
+        id={MENU_BUTTON_ID}
         type="button"
         className={styles.menuButton}
         aria-label={t('layout.openMenu')}

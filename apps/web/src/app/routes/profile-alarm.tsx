@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NotificationGroup } from '@studio/contract/enums';
 import { Page, Section } from '../../components/ui/page';
-import { creatableChannelsQueryOptions } from '../../features/channels/api/get-creatable-channels';
-import { myChannelsQueryOptions } from '../../features/channels/api/get-my-channels';
 import { AlarmInvitationPopup } from '../../features/invitations/components/alarm-invitation-popup';
 import { notificationsQueryOptions } from '../../features/notifications/api/get-notifications';
 import { NOTIFICATION_PAGE_SIZE, NotificationCenter } from '../../features/notifications/components/notification-center';
 import { useT } from '../../lib/i18n/i18n';
 import { type PageModule, settle } from './page-module';
+import { useRefreshAfterInvitation } from './use-invitation-popup';
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
@@ -23,7 +21,7 @@ function ProfileAlarmRoute() {
   const t = useT();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshAfterInvitation = useRefreshAfterInvitation();
   const { hash } = useLocation();
   const group = groupFrom(searchParams.get('group'));
   const page = pageFrom(searchParams.get('page'));
@@ -44,13 +42,8 @@ function ProfileAlarmRoute() {
           }}
         />
       </Section>
-      <AlarmInvitationPopup
-        onChanged={() => {
-          // An answered invitation changes the channels in the left menu.
-          void queryClient.invalidateQueries({ queryKey: myChannelsQueryOptions().queryKey });
-          void queryClient.invalidateQueries({ queryKey: creatableChannelsQueryOptions().queryKey });
-        }}
-      />
+      {/* An answered invitation changes the left menu's channels and marks its notification read. */}
+      <AlarmInvitationPopup onChanged={refreshAfterInvitation} />
     </Page>
   );
 }

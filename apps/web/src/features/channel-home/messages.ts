@@ -6,7 +6,7 @@ import { useCatalogueT } from '../../lib/i18n/i18n';
  */
 const ko = {
   'noPermission.title': '이 채널에 대한 권한이 없습니다.',
-  'noPermission.description': '채널 소유자나 관리자로 참여한 채널만 볼 수 있습니다. 채널 관리에서 내 채널을 확인해 주세요.',
+  'noPermission.description': '채널 소유자나 매니저로 참여한 채널만 볼 수 있습니다. 채널 관리에서 내 채널을 확인해 주세요.',
   'noPermission.ownerOnly': '멤버 및 설정은 채널 소유자만 볼 수 있습니다. 채널 관리에서 내 역할을 확인해 주세요.',
   'noPermission.toManagement': '채널 관리로',
 

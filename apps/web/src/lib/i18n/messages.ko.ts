@@ -100,7 +100,7 @@ export const messagesKo = {
   'channelStatus.STOP': '중지',
   'channelStatus.DELETED': '삭제됨',
   'memberRole.OWNER': '소유자',
-  'memberRole.MANAGER': '관리자',
+  'memberRole.MANAGER': '매니저',
   'memberRole.CREDIT_MANAGER': '수익 관리자',
 
   'home.title': '스튜디오 홈',

@@ -18,12 +18,12 @@ describe('renderNotification', () => {
   });
 
   it('keeps the former server texts word for word in Korean, with the role word of the role catalogue', () => {
-    expect(renderNotification({ type: 'INVITE_RECEIVED', params, message: '' }, ko)).toBe('Studio Daily 채널의 관리자로 초대되었습니다.');
+    expect(renderNotification({ type: 'INVITE_RECEIVED', params, message: '' }, ko)).toBe('Studio Daily 채널의 매니저로 초대되었습니다.');
     expect(renderNotification({ type: 'MEMBER_LEFT', params, message: '' }, ko)).toBe('김하늘 님이 Studio Daily 채널을 떠났습니다.');
     expect(renderNotification({ type: 'TRANSFER_EXPIRED', message: '' }, ko)).toBe('소유권 이전 요청이 7일 동안 응답이 없어 자동으로 거절되었습니다.');
     // The former owner stays on as a manager: the role defaults when the server leaves it out.
     expect(renderNotification({ type: 'TRANSFER_ACCEPTED', params: { channelName: 'A', actorName: 'B' }, message: '' }, ko)).toBe(
-      'B 님이 A 채널의 소유권 이전을 수락했습니다. 이제 관리자로 참여합니다.',
+      'B 님이 A 채널의 소유권 이전을 수락했습니다. 이제 매니저로 참여합니다.',
     );
   });
 
