@@ -4,6 +4,7 @@ import * as channelManagement from './migrations/0002-channel-management';
 import * as structuredNotifications from './migrations/0003-structured-notifications';
 import * as sessionIdleAndPurge from './migrations/0004-session-idle-and-purge';
 import * as hotPaths from './migrations/0005-hot-paths';
+import * as contentsNewestFirst from './migrations/0011-contents-newest-first';
 import type { Db } from './schema';
 
 // Listed here rather than read from disk so the same list runs under tsx, vitest and a bundle.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-structured-notifications': structuredNotifications,
   '0004-session-idle-and-purge': sessionIdleAndPurge,
   '0005-hot-paths': hotPaths,
+  '0011-contents-newest-first': contentsNewestFirst,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

@@ -17,6 +17,8 @@ export function contentRepository(db: Db) {
       const [rows, total] = await Promise.all([
         filtered(channelId, filters.status, filters.kind)
           .select(['id', 'title', 'kind', 'status', 'view_count', 'thumbnail_url', 'created_at'])
+          // Newest first by the date the list shows; id breaks ties (index contents_channel_newest).
+          .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(size)
           .offset(page * size)

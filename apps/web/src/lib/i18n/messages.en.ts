@@ -6,6 +6,7 @@ export const messagesEn: Record<MessageKey, string> = {
 
   'common.loading': 'Loading',
   'common.retry': 'Retry',
+  'common.reload': 'Reload',
   'common.more': 'More',
   'common.new': 'New',
   'common.comingSoon': 'Coming soon',
@@ -85,6 +86,9 @@ export const messagesEn: Record<MessageKey, string> = {
   'pagination.previous': 'Previous page',
   'pagination.next': 'Next page',
   'pagination.status': '{page} / {total}',
+  'pagination.pastEnd': 'Nothing on this page.',
+  'pagination.pastEndDescription': '{total, plural, one {The list has # page.} other {The list has # pages.}}',
+  'pagination.toLast': 'Go to the last page',
 
   'channelType.MEDIA_CHANNEL': 'Media channel',
   'channelType.CONTENTS_CHANNEL': 'Contents channel',

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { ContentSummary } from '@studio/contract/content';
 import { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { Tag } from '../../../components/ui/badges';
@@ -12,6 +13,7 @@ import { hasFilters, useContentFilters } from '../hooks/use-content-filters';
 import { useChannelHomeT } from '../messages';
 import { ContentFilterMenu } from './content-filter-menu';
 import { contentStatusTone } from './content-labels';
+import { contentHref } from '../utils/content-href';
 import styles from './channel-contents.module.css';
 import { useFormat } from '../../../lib/format/use-format';
 
@@ -23,19 +25,30 @@ const kindIcons: Record<ContentKind, typeof DocumentIcon> = {
   LIVE: LiveIcon,
 };
 
-function ContentRow({ content }: { content: ContentSummary }) {
+function ContentRow({ channelId, content }: { channelId: number; content: ContentSummary }) {
   const t = useChannelHomeT();
   const format = useFormat();
   const Icon = kindIcons[content.kind];
   const title = content.title.trim();
   const views = format.viewCount(content.viewCount);
+  const href = contentHref(channelId, content);
+  const titleText = title || t('contents.untitled');
   return (
-    <li className={styles.row}>
+    <li className={`${styles.row} ${href ? styles.rowLink : ''}`}>
       <span className={styles.thumb}>
         {content.thumbnailUrl ? <img src={content.thumbnailUrl} alt="" loading="lazy" /> : <Icon size={22} />}
       </span>
       <div className={styles.main}>
-        <p className={`${styles.title} ${title ? '' : styles.untitled}`}>{title || t('contents.untitled')}</p>
+        <p className={`${styles.title} ${title ? '' : styles.untitled}`}>
+          {/* The link covers the whole row (::after), so the row opens its content wherever it is clicked. */}
+          {href ? (
+            <Link to={href} className={styles.titleLink}>
+              {titleText}
+            </Link>
+          ) : (
+            titleText
+          )}
+        </p>
         <div className={styles.meta}>
           <Tag>{t(`contentKind.${content.kind}`)}</Tag>
           <Tag tone={contentStatusTone[content.status]}>{t(`contentStatus.${content.status}`)}</Tag>
@@ -104,7 +117,7 @@ export function ChannelContents({ channelId }: { channelId: number }) {
         {(contents, busy) => (
           <ul className={styles.list} aria-busy={busy || undefined} aria-label={t('contents.title')}>
             {contents.map((content) => (
-              <ContentRow key={content.id} content={content} />
+              <ContentRow key={content.id} channelId={channelId} content={content} />
             ))}
           </ul>
         )}
