@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousViolations, waitForSettledPage } from './axe';
+import { expectNoSeriousViolations, seriousViolations, waitForSettledPage } from './axe';
 import { expect, login, test, type DemoLogin } from './fixtures';
 
 /**
@@ -22,14 +22,14 @@ export const a11yRoutes: A11yRoute[] = [
   { name: 'management: apply results', path: '/studio/channels/management?tab=apply' },
   { name: 'management: invitations', path: '/studio/channels/management?tab=invite' },
   { name: 'management: a page past the end', path: '/studio/channels/management?page=7', as: ['creator'] },
-  { name: 'channel home', path: ({ channel }) => channel && `/studio/channels/${channel}`, as: ['creator', 'manager'] },
-  { name: 'channel settings', path: ({ channel }) => channel && `/studio/channels/${channel}/settings`, as: ['creator', 'manager'] },
+  { name: 'channel home', path: ({ channel }) => (channel ? `/studio/channels/${channel}` : undefined), as: ['creator', 'manager'] },
+  { name: 'channel settings', path: ({ channel }) => (channel ? `/studio/channels/${channel}/settings` : undefined), as: ['creator', 'manager'] },
   { name: 'channel home, no permission', path: '/studio/channels/1', as: ['newbie'] },
   { name: 'unknown channel', path: '/studio/channels/999999', as: ['creator'] },
   { name: 'profile', path: '/studio/profile/my' },
   { name: 'my notifications', path: '/studio/profile/alarm' },
   { name: 'notices', path: '/studio/notices', as: ['creator'] },
-  { name: 'notice', path: ({ notice }) => notice && `/studio/notices/${notice}`, as: ['creator'] },
+  { name: 'notice', path: ({ notice }) => (notice ? `/studio/notices/${notice}` : undefined), as: ['creator'] },
   { name: 'unknown notice', path: '/studio/notices/999999', as: ['creator'] },
   { name: 'trend', path: '/studio/trend', as: ['creator'] },
   { name: 'help', path: '/studio/help', as: ['creator'] },
@@ -76,7 +76,16 @@ async function checkLayers(page: Page, width: number, where: string) {
 }
 
 test.describe('accessibility (axe-core, WCAG 2.2 A/AA)', () => {
-  test.describe.configure({ timeout: 240_000 });
+  // A walk is dozens of axe runs (1–3 s each on a busy machine).
+  test.describe.configure({ timeout: 600_000 });
+
+  test('the check itself finds what it should', async ({ page }) => {
+    await page.setContent(
+      '<html lang="ko"><body><main><h1>Check</h1><p style="color:#b0b0b0;background:#fff">흐린 글자</p><button><svg width="16" height="16"></svg></button></main></body></html>',
+    );
+    const rules = (await seriousViolations(page)).map((violation) => violation.rule);
+    expect(rules).toEqual(expect.arrayContaining(['color-contrast', 'button-name']));
+  });
 
   for (const width of widths) {
     test(`signed out, the login page at ${width}px`, async ({ page }) => {

@@ -22,8 +22,13 @@ export async function waitForSettledPage(page: Page) {
  * naming the rule and the elements. `where` says which page and state it was.
  */
 export async function expectNoSeriousViolations(page: Page, where = page.url()) {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  const serious = violations
+  expect.soft(await seriousViolations(page), `serious or critical WCAG violations on ${where}`).toEqual([]);
+}
+
+/** The serious and critical WCAG A/AA violations axe-core finds on what the page shows now. */
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).options({ resultTypes: ['violations'] }).analyze();
+  return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
       rule: violation.id,
@@ -31,5 +36,4 @@ export async function expectNoSeriousViolations(page: Page, where = page.url()) 
       help: violation.help,
       elements: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
     }));
-  expect.soft(serious, `serious or critical WCAG violations on ${where}`).toEqual([]);
 }
