@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,8 +12,10 @@ import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import { pingDatabase } from './db/database';
 import type { Db } from './db/schema';
+import { jobsPlugin } from './jobs/jobs';
 import type { Clock } from './lib/clock';
 import { serializeRequest } from './lib/log-redaction';
+import { mediaPlugin } from './media/media-routes';
 import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
 import { managementRoutes } from './modules/channels/management-routes';
 import { channelRoutes } from './modules/channels/routes';
@@ -33,6 +36,7 @@ import { sessionPlugin } from './plugins/session';
 import { signInPurgeTimer } from './plugins/sign-in-purge';
 import { swaggerPlugin } from './plugins/swagger';
 import { spaRoutes } from './web/spa';
+import { MAX_UPLOAD_BYTES } from './media/upload';
 import './types';
 
 export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; logStream?: { write(line: string): void }; backgroundJobs?: boolean; webDist?: string };
@@ -67,11 +71,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(gracefulClosePlugin);
   await app.register(cookie);
   await app.register(formbody);
+  // Uploads are streamed; each route reads one file and sets its own smaller limit (media/upload.ts).
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 21 } });
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(swaggerPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  await app.register(mediaPlugin);
+  await app.register(jobsPlugin, { workers: options.backgroundJobs !== false });
 
   let clientSecret = config.oidc.clientSecret;
   if (config.oidc.bundled) {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -84,6 +87,8 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     now?: Date;
+    /** Start job workers and timers as `npm start` does (off by default: tests drain queues themselves). */
+    backgroundJobs?: boolean;
     /** Serve the app from another pool on the same database (a proxied address, other timeouts). */
     openDb?: (url: string) => Db | Promise<Db>;
   } = {},
@@ -92,8 +97,10 @@ export async function createTestApp(
   const served = await options.openDb?.(database.url);
   const clock = fixedClock(options.now ?? new Date('2026-11-22T03:00:00Z'));
   // Tests move the clock by days; the idle timeout has its own tests.
-  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', ...options.env });
-  const app = await buildApp({ config, db: served ?? database.db, clock, logger: false, backgroundJobs: false });
+  // Uploaded and processed files of this test file only, removed at close.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-data-'));
+  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', DATA_DIR: dataDir, ...options.env });
+  const app = await buildApp({ config, db: served ?? database.db, clock, logger: false, backgroundJobs: options.backgroundJobs ?? false });
   await app.ready();
   return {
     app,
@@ -111,6 +118,7 @@ export async function createTestApp(
       await app.close();
       await served?.destroy();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -32,6 +32,9 @@ export const errorCatalogue = {
   INVITE_NOT_PENDING: { status: 409, message: '초대 기간이 만료되었거나 권한이 없습니다.' },
   TRANSFER_NOT_PENDING: { status: 409, message: '초대 기간이 만료되었거나 권한이 없습니다.' },
   TRANSFER_ALREADY_PENDING: { status: 409, message: '진행 중인 소유권 이전 요청이 있습니다.' },
+  UPLOAD_TOO_LARGE: { status: 413, message: '파일이 너무 큽니다.' },
+  UPLOAD_NOT_IMAGE: { status: 400, message: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.' },
+  UPLOAD_MISSING: { status: 400, message: '올릴 파일을 선택해 주세요.' },
   INTERNAL_ERROR: { status: 500, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },
   /** The database is down, restarting or frozen: temporary by nature, the spec's temporary-error text. */
   SERVICE_UNAVAILABLE: { status: 503, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },

@@ -5,6 +5,7 @@ import * as structuredNotifications from './migrations/0003-structured-notificat
 import * as sessionIdleAndPurge from './migrations/0004-session-idle-and-purge';
 import * as hotPaths from './migrations/0005-hot-paths';
 import * as contentsNewestFirst from './migrations/0011-contents-newest-first';
+import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
 // Listed here rather than read from disk so the same list runs under tsx, vitest and a bundle.
@@ -19,7 +20,9 @@ const migrations: Record<string, Migration> = {
 
 /** The studio's migrations on a database (tests also step through them one by one). */
 export function migratorFor(db: Db): Migrator {
-  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  // Features land from parallel branches, each with its own reserved number: a database that already
+  // ran a later number still takes an earlier one that lands after it (each migration stands alone).
+  return new Migrator({ db, allowUnorderedMigrations: true, provider: { getMigrations: () => Promise.resolve(migrations) } });
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
@@ -28,4 +31,6 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  // The job queue's tables are pg-boss's own, versioned by it.
+  await installJobSchema(db);
 }

@@ -59,6 +59,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       }
       return reply.status(429).send(body(request, 429, 'RATE_LIMITED', errorCatalogue.RATE_LIMITED.message, null, error, production));
     }
+    if (error.statusCode === 413) {
+      // A body or an uploaded file past its limit.
+      return reply.status(413).send(body(request, 413, 'UPLOAD_TOO_LARGE', errorCatalogue.UPLOAD_TOO_LARGE.message, null, error, production));
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Framework-level client errors (bad JSON, body too large, wrong content type).
       return reply

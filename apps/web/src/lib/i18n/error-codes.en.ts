@@ -29,6 +29,9 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   INVITE_NOT_PENDING: 'The invitation period has expired or you have no permission.',
   TRANSFER_NOT_PENDING: 'The invitation period has expired or you have no permission.',
   TRANSFER_ALREADY_PENDING: 'An ownership transfer request is already in progress.',
+  UPLOAD_TOO_LARGE: 'The file is too large.',
+  UPLOAD_NOT_IMAGE: 'Only image files (JPEG, PNG, WebP, GIF) can be uploaded.',
+  UPLOAD_MISSING: 'Choose a file to upload.',
   INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
   SERVICE_UNAVAILABLE: 'A temporary error occurred. Please try again shortly.',
 };

@@ -1,0 +1,207 @@
+import { CompiledQuery, type Transaction } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { Database, Db } from '../db/schema';
+
+/** How a job is queued. With `tx` it is written inside that transaction: it exists exactly when the change does. */
+export type SendOptions = {
+  /** Not before this instant (the database's clock decides when it is due). */
+  startAfter?: Date;
+  /**
+   * In a queue worked with `{ unique: true }`: at most one job per key waiting to run (a second
+   * send answers null). Every send to such a queue must carry a key.
+   */
+  singletonKey?: string;
+  /** Attempts after the first failure (default 3, backing off from 5 s). */
+  retryLimit?: number;
+  tx?: Transaction<Database>;
+};
+
+export type WorkOptions = {
+  /** Handlers running at once on this instance (default 1). */
+  concurrency?: number;
+  /** Sends carry a `singletonKey`, and one job per key waits at a time. */
+  unique?: boolean;
+};
+
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
+
+export interface Jobs {
+  send(queue: string, data: object, options?: SendOptions): Promise<string | null>;
+  /** Registers the handler; it runs only on instances built with background jobs on. */
+  work<T>(queue: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /**
+   * Runs every queued job of a queue on this instance now, through its handler, and answers how many
+   * ran. For tests and tools: `ignoreStartAfter` also runs jobs not yet due.
+   */
+  drain(queue: string, options?: { ignoreStartAfter?: boolean }): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+/**
+ * pg-boss runs its SQL through our pool (or the caller's transaction) instead of a pool of its own.
+ * Some of its commands are several statements between BEGIN and COMMIT: one that fails part-way
+ * would hand the connection back to the pool inside an aborted transaction, so every command from
+ * the pool runs on a connection of its own that is rolled back on failure.
+ */
+function executorFor(db: Db | Transaction<Database>): PgBoss.Db {
+  if (db.isTransaction) {
+    return {
+      executeSql: async (text: string, values: unknown[]) => ({ rows: (await db.executeQuery(CompiledQuery.raw(text, values ?? []))).rows }),
+    };
+  }
+  return {
+    executeSql: (text: string, values: unknown[]) =>
+      db.connection().execute(async (connection) => {
+        try {
+          return { rows: (await connection.executeQuery(CompiledQuery.raw(text, values ?? []))).rows };
+        } catch (error) {
+          await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+          throw error;
+        }
+      }),
+  };
+}
+
+/** Any fixed number: the key of the lock that lets one process at a time install or upgrade the job schema. */
+const INSTALL_LOCK = 7_300_002;
+
+/**
+ * Installs or upgrades pg-boss's own schema (`pgboss`), one process at a time. Runs with the
+ * studio's migrations (db/migrate.ts), so a server never changes schemas while serving.
+ */
+export async function installJobSchema(db: Db): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await connection.executeQuery(CompiledQuery.raw('SELECT pg_advisory_lock($1)', [INSTALL_LOCK]));
+    try {
+      const executor: PgBoss.Db = {
+        executeSql: async (text: string, values: unknown[]) => {
+          try {
+            return { rows: (await connection.executeQuery(CompiledQuery.raw(text, values ?? []))).rows };
+          } catch (error) {
+            await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+            throw error;
+          }
+        },
+      };
+      const boss = new PgBoss({ db: executor, supervise: false, schedule: false, migrate: true });
+      await boss.start();
+      await boss.stop({ graceful: false, wait: true });
+    } finally {
+      await connection.executeQuery(CompiledQuery.raw('SELECT pg_advisory_unlock($1)', [INSTALL_LOCK]));
+    }
+  });
+}
+
+/**
+ * Durable jobs in PostgreSQL (pg-boss, in its own `pgboss` schema, installed with the migrations). Jobs survive
+ * restarts; each is handed to one worker across instances (`SKIP LOCKED`); a throwing handler is
+ * retried with backoff. Workers start only when background jobs are on; sending always works.
+ */
+export const jobsPlugin = fp(
+  async (app: FastifyInstance, options: { workers: boolean }) => {
+    const boss = new PgBoss({
+      db: executorFor(app.db),
+      // Maintenance (expiry, archiving) and cron only where workers run.
+      supervise: options.workers,
+      schedule: false,
+      // Installed by the migrations (installJobSchema).
+      migrate: false,
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      // A job stuck in "active" (its instance died) is expired and retried after this.
+      expireInSeconds: 15 * 60,
+    });
+    // Errors of its timers (a database outage) are reported, never thrown into the process.
+    boss.on('error', (error) => app.log.warn({ err: error }, 'job queue error'));
+
+    const handlers = new Map<string, JobHandler<unknown>>();
+    // Two instances creating one queue at once can deadlock inside pg-boss (each makes the queue's
+    // table); the loser tries again and finds the queue there.
+    const createQueueRetrying = async (name: string, policy: 'short' | 'standard') => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await boss.createQueue(name, { name, policy });
+        } catch (error) {
+          if ((error as { code?: unknown }).code !== '40P01' || attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+        }
+      }
+    };
+    const queues = new Map<string, Promise<void>>();
+    const uniqueQueues = new Set<string>();
+    const ensureQueue = (name: string) => {
+      let created = queues.get(name);
+      if (!created) {
+        created = createQueueRetrying(name, uniqueQueues.has(name) ? 'short' : 'standard').catch((error: unknown) => {
+          queues.delete(name);
+          throw error;
+        });
+        queues.set(name, created);
+      }
+      return created;
+    };
+
+    let started: Promise<unknown> | undefined;
+    const start = () => (started ??= boss.start());
+
+    const runEach = (name: string) => async (jobs: PgBoss.Job<unknown>[]) => {
+      const handler = handlers.get(name);
+      if (!handler) throw new Error(`no handler for jobs of ${name}`);
+      for (const job of jobs) await handler(job.data, { id: job.id });
+    };
+
+    const jobs: Jobs = {
+      async send(queue, data, { tx, startAfter, singletonKey, retryLimit } = {}) {
+        if (singletonKey && !uniqueQueues.has(queue)) throw new Error(`${queue}: a singletonKey needs a queue worked with { unique: true }`);
+        await start();
+        await ensureQueue(queue);
+        return boss.send(queue, data, {
+          ...(startAfter ? { startAfter } : {}),
+          ...(singletonKey ? { singletonKey } : {}),
+          ...(retryLimit !== undefined ? { retryLimit } : {}),
+          ...(tx ? { db: executorFor(tx) } : {}),
+        });
+      },
+      async work<T>(queue: string, handler: JobHandler<T>, { concurrency = 1, unique = false }: WorkOptions = {}) {
+        handlers.set(queue, handler as JobHandler<unknown>);
+        if (unique) uniqueQueues.add(queue);
+        if (!options.workers) return;
+        await start();
+        await ensureQueue(queue);
+        for (let i = 0; i < concurrency; i += 1) await boss.work(queue, { pollingIntervalSeconds: 1, batchSize: 1 }, runEach(queue));
+      },
+      async drain(queue, { ignoreStartAfter = false } = {}) {
+        await start();
+        await ensureQueue(queue);
+        let ran = 0;
+        for (;;) {
+          const [job] = await boss.fetch<unknown>(queue, { batchSize: 1, ignoreStartAfter });
+          if (!job) return ran;
+          try {
+            await runEach(queue)([job]);
+            await boss.complete(queue, job.id);
+          } catch (error) {
+            await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+          ran += 1;
+        }
+      },
+    };
+    app.decorate('jobs', jobs);
+
+    // Workers start with the server; before the pool closes, they stop taking jobs and finish the ones in hand.
+    if (options.workers) app.addHook('onReady', async () => void (await start()));
+    app.addHook('onClose', async () => {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: Math.max(1_000, app.config.shutdownTimeoutMs - 2_000) });
+    });
+  },
+  { name: 'jobs' },
+);

@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { AppError } from '../lib/errors';
+
+/** The largest file any route takes (a loop's upload goes through tus, not here). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** Stills: profile images, thumbnails, images in contents and posts. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The one file of a multipart request, as a stream cut at `maxBytes` (past it, reading fails with
+ * 413 UPLOAD_TOO_LARGE). Its declared name and type are ignored: stores judge the content.
+ */
+export async function uploadedFile(request: FastifyRequest, maxBytes = MAX_IMAGE_BYTES): Promise<Readable> {
+  if (!request.isMultipart()) throw new AppError('UPLOAD_MISSING');
+  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!file) throw new AppError('UPLOAD_MISSING');
+  return file.file;
+}

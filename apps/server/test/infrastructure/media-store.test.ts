@@ -1,0 +1,58 @@
+import { Readable } from 'node:stream';
+import { writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../helper';
+
+const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+
+describe('media store: uploads judged by content, stored under server-made names', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('re-encodes an image as JPEG at quality 75, resized, served immutable with its own type and nosniff', async () => {
+    const saved = await ctx.app.media.saveImage(await png(1200, 800), { kind: 'thumbnails', maxBytes: 5_000_000, resize: { width: 100, height: 66, fit: 'cover' } });
+    expect(saved).toMatchObject({ width: 100, height: 66 });
+    expect(saved.url).toMatch(/^\/media\/thumbnails\/[0-9a-f-]{36}\.jpg$/);
+    const answer = await ctx.app.inject({ method: 'GET', url: saved.url });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/jpeg');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['cache-control']).toContain('immutable');
+    const meta = await sharp(answer.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+  });
+
+  it('reads a stream and never enlarges with fit inside', async () => {
+    const saved = await ctx.app.media.saveImage(Readable.from([await png(300, 200)]), { kind: 'images', maxBytes: 5_000_000, resize: { width: 1600, height: 1600, fit: 'inside' } });
+    expect(saved).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it('refuses what is not an image whatever it is called: HTML, SVG, a truncated PNG', async () => {
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const truncated = (await png(400, 400)).subarray(0, 60);
+    for (const input of [html, svg, truncated]) {
+      await expect(ctx.app.media.saveImage(input, { kind: 'images', maxBytes: 5_000_000 })).rejects.toMatchObject({ code: 'UPLOAD_NOT_IMAGE' });
+    }
+  });
+
+  it('stops reading past the size limit', async () => {
+    const big = await png(2000, 2000);
+    await expect(ctx.app.media.saveImage(Readable.from([big]), { kind: 'images', maxBytes: 1_000 })).rejects.toMatchObject({ code: 'UPLOAD_TOO_LARGE' });
+    await expect(ctx.app.media.saveImage(big, { kind: 'images', maxBytes: 1_000 })).rejects.toMatchObject({ code: 'UPLOAD_TOO_LARGE' });
+  });
+
+  it('serves nothing outside the media folder, no partial files and no listings', async () => {
+    const placed = await ctx.app.media.reserve('images', 'jpg');
+    await writeFile(`${placed.path}.part`, 'half');
+    for (const url of [`${placed.url}.part`, '/media/images/', '/media/../package.json', '/media/%2e%2e/%2e%2e/etc/passwd']) {
+      const answer = await ctx.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBeGreaterThanOrEqual(400);
+    }
+    expect(() => ctx.app.media.pathFor('images', '../secret')).toThrow();
+  });
+});
