@@ -1,10 +1,10 @@
 import { type QueryKey, type UseSuspenseQueryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useTransition } from 'react';
 import type { Page } from '@studio/contract/page';
-import { useT } from '../../lib/i18n/i18n';
 import { QueryBoundary } from '../errors/query-boundary';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
+import { usePagedListT } from './paged-list-messages';
 import { Pagination } from './pagination';
 
 type PagedListProps<T, K extends QueryKey> = {
@@ -19,7 +19,7 @@ type PagedListProps<T, K extends QueryKey> = {
 };
 
 function PagedListBody<T, K extends QueryKey>({ query, empty, children, onPageChange }: PagedListProps<T, K>) {
-  const t = useT();
+  const t = usePagedListT();
   const { data } = useSuspenseQuery(query);
   // The next page suspends: inside a transition the rows on screen stay until it arrives.
   const [busy, startTransition] = useTransition();

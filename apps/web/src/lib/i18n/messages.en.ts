@@ -86,9 +86,6 @@ export const messagesEn: Record<MessageKey, string> = {
   'pagination.previous': 'Previous page',
   'pagination.next': 'Next page',
   'pagination.status': '{page} / {total}',
-  'pagination.pastEnd': 'Nothing on this page.',
-  'pagination.pastEndDescription': '{total, plural, one {The list has # page.} other {The list has # pages.}}',
-  'pagination.toLast': 'Go to the last page',
 
   'channelType.MEDIA_CHANNEL': 'Media channel',
   'channelType.CONTENTS_CHANNEL': 'Contents channel',

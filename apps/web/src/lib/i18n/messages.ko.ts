@@ -89,9 +89,6 @@ export const messagesKo = {
   'pagination.previous': '이전 페이지',
   'pagination.next': '다음 페이지',
   'pagination.status': '{page} / {total}',
-  'pagination.pastEnd': '이 페이지에는 내용이 없습니다.',
-  'pagination.pastEndDescription': '목록은 {total}쪽까지 있습니다.',
-  'pagination.toLast': '마지막 페이지로',
 
   'channelType.MEDIA_CHANNEL': '미디어 채널',
   'channelType.CONTENTS_CHANNEL': '콘텐츠 채널',
