@@ -149,7 +149,8 @@ test.describe('channel home', () => {
     const stranger = await world.person('Stranger');
     const channel = await world.channel(await world.person('Owner'));
     await login(page, stranger, '/studio/channels/999999');
-    await expect(page.getByRole('heading', { name: '페이지를 찾을 수 없습니다.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '채널을 찾을 수 없습니다.' })).toBeVisible();
+    await expect(page.getByText('CHANNEL_NOT_FOUND')).toBeVisible();
     await page.goto('/studio/channels/abc');
     await expect(page.getByRole('heading', { name: '페이지를 찾을 수 없습니다.' })).toBeVisible();
 
