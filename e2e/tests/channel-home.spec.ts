@@ -127,7 +127,7 @@ test.describe('channel home', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(city.name);
     await expect(main.getByRole('link', { name: '멤버 및 설정' })).toHaveCount(0);
-    await expect(main.getByText('관리자', { exact: true })).toBeVisible();
+    await expect(main.getByText('매니저', { exact: true })).toBeVisible();
     // A manager sees the setting's value but cannot switch it.
     await expect(main.getByText('구독자 수 공개 여부는 채널 소유자만 바꿀 수 있습니다.')).toBeVisible();
     await expect(main.getByRole('switch')).toHaveCount(0);
@@ -149,7 +149,8 @@ test.describe('channel home', () => {
     const stranger = await world.person('Stranger');
     const channel = await world.channel(await world.person('Owner'));
     await login(page, stranger, '/studio/channels/999999');
-    await expect(page.getByRole('heading', { name: '페이지를 찾을 수 없습니다.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '채널을 찾을 수 없습니다.' })).toBeVisible();
+    await expect(page.getByText('CHANNEL_NOT_FOUND')).toBeVisible();
     await page.goto('/studio/channels/abc');
     await expect(page.getByRole('heading', { name: '페이지를 찾을 수 없습니다.' })).toBeVisible();
 
@@ -195,7 +196,7 @@ test.describe('channel settings (members)', () => {
     await expect(members.nth(0)).toContainText(me.name);
     await expect(members.nth(0)).toContainText('소유자');
     await expect(members.nth(1)).toContainText(manager.name);
-    await expect(members.nth(1)).toContainText('관리자');
+    await expect(members.nth(1)).toContainText('매니저');
     await expect(members.nth(0).getByRole('button')).toHaveCount(0);
     await expect(members.nth(1).getByRole('button', { name: `내보내기: ${manager.name}` })).toBeVisible();
 
@@ -209,7 +210,7 @@ test.describe('channel settings (members)', () => {
     await expect(loginField).toHaveAttribute('aria-invalid', 'true');
     await loginField.fill(manager.login);
     await invite.click();
-    await expect(main.getByText('이미 이 채널의 관리자입니다.')).toBeVisible();
+    await expect(main.getByText('이미 이 채널의 멤버입니다.')).toBeVisible();
 
     await loginField.fill(target.login);
     await main.getByLabel('역할').selectOption('CREDIT_MANAGER');
@@ -246,7 +247,7 @@ test.describe('channel settings (members)', () => {
     await main.getByLabel('받을 사람 아이디').fill(target.login);
     await main.getByRole('button', { name: '소유권 이전 요청' }).click();
     const dialog = page.getByRole('dialog', { name: `${target.login} 님에게 소유권 이전을 요청할까요?` });
-    await expect(dialog).toContainText('현재 소유자인 나는 관리자가 됩니다.');
+    await expect(dialog).toContainText('현재 소유자인 나는 매니저가 됩니다.');
     await expect(dialog).toContainText('7일 동안 응답이 없으면 요청은 자동으로 거절됩니다.');
     await dialog.getByRole('button', { name: '요청 보내기' }).click();
     await expect(dialog).toHaveCount(0);

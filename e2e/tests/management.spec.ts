@@ -57,7 +57,7 @@ test.describe('channel management as an owner', () => {
     await page.getByRole('button', { name: '필터 초기화' }).first().click();
     await expect(rows).toHaveCount(3);
 
-    await page.getByRole('button', { name: '관리자', exact: true }).click();
+    await page.getByRole('button', { name: '매니저', exact: true }).click();
     await expect(page).toHaveURL(/filters=MANAGER/);
     await expect(rows).toHaveCount(1);
     // The long name is cut with an ellipsis and kept whole in its tooltip.
@@ -66,7 +66,7 @@ test.describe('channel management as an owner', () => {
     await expect(rows.getByRole('link', { name: '멤버 관리' })).toHaveCount(0);
 
     await page.reload();
-    await expect(page.getByRole('button', { name: '관리자', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: '매니저', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect(rows).toHaveCount(1);
 
     // Across kinds all must match: a contents channel I manage does not exist.
@@ -140,7 +140,7 @@ test.describe('invitations of a newcomer (opened and closed, never answered)', (
     await expect(popup).toContainText(owner.name);
     await expect(popup).toContainText(handedOver.name);
     await popup.getByRole('button', { name: '거절' }).click();
-    const confirm = page.getByRole('alertdialog', { name: '정말 초대를 거절하시겠습니까?' });
+    const confirm = page.getByRole('alertdialog', { name: '정말 소유권 이전을 거절하시겠습니까?' });
     await expect(confirm).toContainText('거절하면 이 요청 페이지를 통한 권한 이전은 더 이상 할 수 없습니다.');
     await confirm.getByRole('button', { name: '아니요' }).click();
     await expect(confirm).toBeHidden();

@@ -134,6 +134,19 @@ describe('GET /api/channels/:channelId/contents', () => {
     expect(both.totalElements).toBe(1);
   });
 
+  it('orders by the date it shows, not by id: a back-dated content sits under newer ones', async () => {
+    const channel = await createChannel(t.db, { name: '날짜 순서', channel_type: 'MEDIA_CHANNEL', use_document_write: true });
+    await addMember(t.db, channel, owner.userId, 'OWNER');
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
+    // Inserted in this order (ids rising), dated out of order.
+    for (const [title, daysAgo] of [['사흘 전', 3], ['오늘', 0], ['열흘 전', 10], ['어제', 1]] as const) {
+      await createContent(t.db, { channel_id: channel, author_user_id: owner.userId, kind: 'POST', status: 'PUBLIC', title, view_count: 0, thumbnail_url: null, created_at: at(daysAgo) });
+    }
+    const first = (await call(t.app, 'GET', `/api/channels/${channel}/contents?size=2`, ownerCookie)).json<{ content: { title: string }[] }>();
+    const second = (await call(t.app, 'GET', `/api/channels/${channel}/contents?size=2&page=1`, ownerCookie)).json<{ content: { title: string }[] }>();
+    expect([...first.content, ...second.content].map((content) => content.title)).toEqual(['오늘', '어제', '사흘 전', '열흘 전']);
+  });
+
   it('refuses unknown filters and strangers', async () => {
     expect((await call(t.app, 'GET', `/api/channels/${media}/contents?status=SECRET`, ownerCookie)).statusCode).toBe(400);
     expect((await call(t.app, 'GET', `/api/channels/${media}/contents?kind=`, ownerCookie)).statusCode).toBe(400);

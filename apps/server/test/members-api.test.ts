@@ -212,6 +212,50 @@ describe('members', () => {
   });
 });
 
+describe('an answered invitation has nothing left to act on', () => {
+  // The count is served from memory and follows the database through LISTEN/NOTIFY: poll it.
+  const unread = async (cookie: string) => (await call(t.app, 'GET', '/api/my/notifications/unread', cookie)).json<{ count: number }>().count;
+  const readState = async (cookie: string) =>
+    (await call(t.app, 'GET', '/api/my/notifications', cookie)).json<{ content: { landingUrl: string | null; read: boolean }[] }>().content;
+
+  it('marks the invite notification read on accept, and only that one', async () => {
+    const { inviteId } = CreatedInvite.parse((await invite()).json());
+    const other = await createChannel(t.db, { name: '다른 채널' });
+    await addMember(t.db, other, owner.userId, 'OWNER');
+    const second = CreatedInvite.parse((await call(t.app, 'POST', `/api/channels/${other}/invites`, cookies.owner, { login: invitee.login, role: 'MANAGER' })).json());
+    await expect.poll(() => unread(cookies.invitee)).toBe(2);
+
+    expect((await call(t.app, 'POST', `/api/my/invites/${inviteId}`, cookies.invitee)).statusCode).toBe(200);
+    await expect.poll(() => unread(cookies.invitee)).toBe(1);
+    expect(await readState(cookies.invitee)).toEqual([
+      expect.objectContaining({ landingUrl: `/studio/profile/alarm#inviteObjectId=${second.inviteId}`, read: false }),
+      expect.objectContaining({ landingUrl: `/studio/profile/alarm#inviteObjectId=${inviteId}`, read: true }),
+    ]);
+  });
+
+  it('marks it read on decline; the owner cancelling leaves it for the invitee to see', async () => {
+    const { inviteId } = CreatedInvite.parse((await invite()).json());
+    expect((await call(t.app, 'DELETE', `/api/my/invites/${inviteId}`, cookies.invitee)).statusCode).toBe(204);
+    await expect.poll(() => unread(cookies.invitee)).toBe(0);
+
+    const next = CreatedInvite.parse((await invite()).json());
+    expect((await call(t.app, 'DELETE', `/api/channels/${channel}/invites/${next.inviteId}`, cookies.owner)).statusCode).toBe(204);
+    await expect.poll(() => unread(cookies.invitee)).toBe(1);
+  });
+
+  it('marks the transfer notification read on accept and on decline', async () => {
+    const first = CreatedTransfer.parse((await call(t.app, 'POST', `/api/channels/${channel}/transfers`, cookies.owner, { login: invitee.login })).json());
+    await expect.poll(() => unread(cookies.invitee)).toBe(1);
+    expect((await call(t.app, 'DELETE', `/api/my/transfer/${first.transferId}`, cookies.invitee)).statusCode).toBe(204);
+    await expect.poll(() => unread(cookies.invitee)).toBe(0);
+
+    const second = CreatedTransfer.parse((await call(t.app, 'POST', `/api/channels/${channel}/transfers`, cookies.owner, { login: invitee.login })).json());
+    await expect.poll(() => unread(cookies.invitee)).toBe(1);
+    expect((await call(t.app, 'POST', `/api/my/transfer/${second.transferId}`, cookies.invitee)).statusCode).toBe(200);
+    await expect.poll(() => unread(cookies.invitee)).toBe(0);
+  });
+});
+
 describe('ownership transfer', () => {
   async function transfer(login: string) {
     return call(t.app, 'POST', `/api/channels/${channel}/transfers`, cookies.owner, { login });

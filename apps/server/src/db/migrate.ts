@@ -9,6 +9,7 @@ import * as channelApplications from './migrations/0007-channel-applications';
 import * as operatorAudit from './migrations/0008-operator-audit';
 import * as lives from './migrations/0009-lives';
 import * as contentPublishing from './migrations/0010-content-publishing';
+import * as contentsNewestFirst from './migrations/0011-contents-newest-first';
 import * as loops from './migrations/0012-loops';
 import * as notificationTypes from './migrations/0013-notification-types';
 import { installJobSchema } from '../jobs/jobs';
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008-operator-audit': operatorAudit,
   '0009-lives': lives,
   '0010-content-publishing': contentPublishing,
+  '0011-contents-newest-first': contentsNewestFirst,
   '0012-loops': loops,
   '0013-notification-types': notificationTypes,
 };

@@ -3,6 +3,7 @@ import type { Db } from '../db/schema';
 import { insertInvite } from '../modules/invites/invite-repository';
 import { logActivity } from '../modules/members/activity-repository';
 import { insertNotification } from '../modules/notifications/notification-repository';
+import { landing } from '../modules/notifications/notification-producer';
 import { recordOperatorAction } from '../modules/operator/audit-repository';
 import { plainTextToRichText } from '../lib/sanitize-html';
 import { insertTransfer } from '../modules/transfers/transfer-repository';
@@ -248,7 +249,7 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
       channelId: studioDaily,
       type: 'INVITE_RECEIVED',
       params: { channelName: 'Studio Daily', role: 'MANAGER' },
-      landingUrl: `/studio/profile/alarm#inviteObjectId=${managerInvite}`,
+      landingUrl: landing.invite(managerInvite),
       at: ago(1 * DAY),
     });
     await insertNotification(trx, {
@@ -256,7 +257,7 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
       channelId: harborRadio,
       type: 'INVITE_RECEIVED',
       params: { channelName: 'Harbor Radio', role: 'OWNER' },
-      landingUrl: `/studio/profile/alarm#inviteObjectId=${ownerInvite}`,
+      landingUrl: landing.invite(ownerInvite),
       at: ago(2 * DAY),
     });
     await insertNotification(trx, {
@@ -264,7 +265,7 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
       channelId: cookingNotes,
       type: 'TRANSFER_REQUESTED',
       params: { channelName: 'Cooking Notes', actorName: creator.name },
-      landingUrl: `/studio/profile/alarm#transferObjectId=${transfer}`,
+      landingUrl: landing.transfer(transfer),
       at: ago(6 * HOUR),
     });
 

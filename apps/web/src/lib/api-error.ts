@@ -6,6 +6,8 @@ export const clientErrorCodes = {
   network: 'CLIENT_NETWORK',
   invalidResponse: 'CLIENT_INVALID_RESPONSE',
   unknown: 'UNKNOWN_ERROR',
+  /** A part of the app (a lazily loaded page) could not be fetched: offline, or a newer deploy replaced it. */
+  chunkLoad: 'CLIENT_CHUNK_LOAD',
 } as const;
 
 type ApiErrorInit = {

@@ -22,6 +22,25 @@ describe('errorScreenTexts', () => {
 
   it('gives route responses and plain errors a code', () => {
     expect(errorScreenTexts({ status: 404, statusText: 'Not Found' }, 'production', 'ko').code).toBe('ROUTE_NOT_FOUND');
-    expect(errorScreenTexts(new Error('boom'), 'development', 'ko')).toMatchObject({ code: 'UNKNOWN_ERROR', title: 'boom' });
+    expect(errorScreenTexts(new Error('boom'), 'production', 'ko')).toEqual({
+      code: 'UNKNOWN_ERROR',
+      title: genericErrorTexts.screenTitle,
+      description: genericErrorTexts.screenDescription,
+    });
+  });
+
+  it('never makes an unexpected exception the headline: the spec texts lead, the raw text is a detail outside production', () => {
+    expect(errorScreenTexts(new Error('boom'), 'development', 'ko')).toEqual({
+      code: 'UNKNOWN_ERROR',
+      title: genericErrorTexts.screenTitle,
+      description: genericErrorTexts.screenDescription,
+      detail: 'boom',
+    });
+  });
+
+  it('names a failed chunk load by its own code', () => {
+    const failed = new TypeError('Failed to fetch dynamically imported module: http://localhost/studio/assets/home-1.js');
+    expect(errorScreenTexts(failed, 'development', 'ko')).toMatchObject({ code: 'CLIENT_CHUNK_LOAD', title: genericErrorTexts.screenTitle });
+    expect(errorScreenTexts(new TypeError('Importing a module script failed.'), 'production', 'ko').code).toBe('CLIENT_CHUNK_LOAD');
   });
 });

@@ -47,11 +47,12 @@ export function contentRepository(db: Db) {
   };
 
   return {
-    /** Newest first (ids grow with time), on the (channel_id, id DESC) indexes. */
+    /** Newest first by the date the list shows, id breaking ties (index contents_channel_newest, migration 0011). */
     async list(channelId: number, filters: { status?: ContentStatus[]; kind?: ContentKind[] }, page: number, size: number): Promise<Page<ContentSummary>> {
       const [rows, total] = await Promise.all([
         filtered(channelId, filters.status, filters.kind)
           .selectAll()
+          .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(size)
           .offset(page * size)

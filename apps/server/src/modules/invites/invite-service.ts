@@ -6,6 +6,7 @@ import { channelNameAndStatus } from '../channels/channel-repository';
 import { logActivity } from '../members/activity-repository';
 import { addMembership, channelMemberIds, channelOwner, findUserByLogin, lockMemberships, memberRole, setRole, userName } from '../members/member-repository';
 import { landing, notify } from '../notifications/notification-producer';
+import { markAnsweredInvitationRead } from '../notifications/notification-repository';
 import { isPastDeadline, transition } from './invitation-state';
 import { declineDueInvites, findInvite, insertInvite, lockInvite, settleInvite } from './invite-repository';
 
@@ -144,6 +145,7 @@ export function inviteService(db: Db) {
         if (!current) await addMembership(trx, channel.id, userId, invite.role, now);
         else if (invite.role === 'OWNER' && current !== 'OWNER') await setRole(trx, channel.id, userId, 'OWNER');
         await settleInvite(trx, inviteId, step.to, now);
+        await markAnsweredInvitationRead(trx, userId, landing.invite(inviteId), now);
         await logActivity(trx, { channelId: channel.id, action: 'INVITE_ACCEPTED', actorUserId: userId, targetUserId: userId, role: invite.role, at: now });
         const about = { id: channel.id, name: channel.name };
         const actorName = await userName(trx, userId);
@@ -167,6 +169,7 @@ export function inviteService(db: Db) {
         if (step.kind === 'repeat') return;
         if (step.kind === 'refuse') throw new AppError('INVITE_NOT_PENDING');
         if (!(await settleInvite(trx, inviteId, step.to, now))) return;
+        await markAnsweredInvitationRead(trx, userId, landing.invite(inviteId), now);
         await logActivity(trx, { channelId: invite.channel_id, action: 'INVITE_DECLINED', actorUserId: userId, targetUserId: userId, role: invite.role, at: now });
         if (invite.inviter_user_id !== null && invite.inviter_user_id !== userId) {
           const channel = await channelNameAndStatus(trx, invite.channel_id);

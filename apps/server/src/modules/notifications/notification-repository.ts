@@ -40,6 +40,17 @@ function requireChannel<T>(channel: T | null, type: string): T {
   return channel;
 }
 
+/** Where the notification of a pending invitation leads: the alarm page, which opens its popup. */
+
+/**
+ * An answered invitation's notification has nothing left to act on: it is
+ * read from then on, wherever the answer was given (management tab, alarm page).
+ * Only unread rows of one person are touched (the partial unread index).
+ */
+export async function markAnsweredInvitationRead(db: Executor, userId: number, landingUrl: string, at: Date): Promise<void> {
+  await db.updateTable('notifications').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null).where('landing_url', '=', landingUrl).execute();
+}
+
 /** A notification as stored; the spec's `timeString` is added where the answer is written. */
 export type NotificationRecord = Omit<Notification, 'timeString' | 'createdAt'> & { createdAt: Date };
 

@@ -7,6 +7,7 @@ import { isPastDeadline, transition } from '../invites/invitation-state';
 import { logActivity } from '../members/activity-repository';
 import { addMembership, channelOwner, findUserByLogin, lockMemberships, memberRole, setRole, userName, userProfile } from '../members/member-repository';
 import { landing, notify } from '../notifications/notification-producer';
+import { markAnsweredInvitationRead } from '../notifications/notification-repository';
 import { declineDueTransfers, findTransfer, insertTransfer, lockTransfer, settleTransfer } from './transfer-repository';
 
 type Trx = Transaction<Database>;
@@ -121,6 +122,7 @@ export function transferService(db: Db) {
         if (await memberRole(trx, channel.id, userId)) await setRole(trx, channel.id, userId, 'OWNER');
         else await addMembership(trx, channel.id, userId, 'OWNER', now);
         await settleTransfer(trx, transferId, step.to, now);
+        await markAnsweredInvitationRead(trx, userId, landing.transfer(transferId), now);
         await logActivity(trx, { channelId: channel.id, action: 'TRANSFER_ACCEPTED', actorUserId: userId, targetUserId: transfer.from_user_id, role: 'OWNER', at: now });
         await notify(trx, {
           to: transfer.from_user_id,
@@ -143,6 +145,7 @@ export function transferService(db: Db) {
         if (step.kind === 'repeat') return;
         if (step.kind === 'refuse') throw new AppError('TRANSFER_NOT_PENDING');
         if (!(await settleTransfer(trx, transferId, step.to, now))) return;
+        await markAnsweredInvitationRead(trx, userId, landing.transfer(transferId), now);
         await logActivity(trx, { channelId: transfer.channel_id, action: 'TRANSFER_DECLINED', actorUserId: userId, targetUserId: transfer.from_user_id, role: 'OWNER', at: now });
         const channel = await channelNameAndStatus(trx, transfer.channel_id);
         await notify(trx, {

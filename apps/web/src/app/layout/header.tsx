@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { buttonClassName } from '../../components/ui/button';
-import { MenuIcon, PlusIcon, StudioMark } from '../../components/ui/icons';
+import { AlertIcon, MenuIcon, PlusIcon, StudioMark } from '../../components/ui/icons';
 import { AlarmDropdown } from '../../features/notifications/components/alarm-dropdown';
 import { NoticeDropdown } from '../../features/notices/components/notice-dropdown';
 import { meQueryOptions } from '../../features/users/api/get-me';
+import { errorMessage } from '../../lib/error-message';
+import { isUnauthorized } from '../../lib/handle-error';
 import { useT } from '../../lib/i18n/i18n';
 import styles from './header.module.css';
+import { MENU_BUTTON_ID } from './menu-button-id';
 
 type HeaderProps = { navOpen: boolean; onToggleNav: () => void };
 
@@ -20,6 +23,7 @@ export function Header({ navOpen, onToggleNav }: HeaderProps) {
   return (
     <header className={styles.header}>
       <button
+        id={MENU_BUTTON_ID}
         type="button"
         className={styles.menuButton}
         aria-label={t('layout.openMenu')}
@@ -35,10 +39,20 @@ export function Header({ navOpen, onToggleNav }: HeaderProps) {
       </Link>
       <div className={styles.spacer} />
       <div className={styles.actions}>
+        {/* Without /api/me the header cannot tell which buttons are the person's: say so instead of dropping them silently. */}
+        {me.isError && !isUnauthorized(me.error) ? (
+          <div role="alert" className={styles.meError}>
+            <AlertIcon size={18} />
+            <span className={styles.meErrorText}>{errorMessage(me.error)}</span>
+            <button type="button" className={buttonClassName('secondary', 'small')} onClick={() => void me.refetch()} disabled={me.isFetching}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : null}
         {isUser ? <NoticeDropdown /> : null}
         <Link to="/apply/content-type-select" className={buttonClassName('secondary', 'small', styles.apply)}>
           <PlusIcon size={16} />
-          {t('header.apply')}
+          <span className={styles.applyText}>{t('header.apply')}</span>
         </Link>
         {isUser ? <AlarmDropdown /> : null}
         {me.data ? (

@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { creatableChannelsQueryOptions } from '../../features/channels/api/get-creatable-channels';
-import { myChannelsQueryOptions } from '../../features/channels/api/get-my-channels';
+import { useRefreshAfterInvitation } from '../routes/use-invitation-popup';
 
 const AlarmInvitationPopup = lazy(() =>
   import('../../features/invitations/components/alarm-invitation-popup').then((module) => ({ default: module.AlarmInvitationPopup })),
@@ -17,19 +15,14 @@ const INVITATION_HASH = /^#(?:.*&)?(?:inviteObjectId|transferObjectId)=/;
  */
 export function InvitationPopupHost() {
   const { hash } = useLocation();
-  const queryClient = useQueryClient();
+  // An answered invitation changes the left menu's channels, management's lists and marks its notification read.
+  const refresh = useRefreshAfterInvitation();
   const [wanted, setWanted] = useState(false);
   if (!wanted && INVITATION_HASH.test(hash)) setWanted(true);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <AlarmInvitationPopup
-        onChanged={() => {
-          // An answered invitation changes the channels in the left menu.
-          void queryClient.invalidateQueries({ queryKey: myChannelsQueryOptions().queryKey });
-          void queryClient.invalidateQueries({ queryKey: creatableChannelsQueryOptions().queryKey });
-        }}
-      />
+      <AlarmInvitationPopup onChanged={refresh} />
     </Suspense>
   );
 }

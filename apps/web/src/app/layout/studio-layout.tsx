@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Loading } from '../../components/ui/loading';
 import { useRecordHistoryOnce } from '../../features/history/hooks/use-record-history';
@@ -9,6 +9,7 @@ import { InvitationPopupHost } from './invitation-popup-host';
 import { ScrollToTop } from './scroll-to-top';
 import { SideNav } from './side-nav';
 import styles from './studio-layout.module.css';
+import { MENU_BUTTON_ID } from './menu-button-id';
 
 /** Spec section 2 "Shared layout": header, left menu, content, footer, scroll-to-top. */
 export function StudioLayout() {
@@ -18,6 +19,7 @@ export function StudioLayout() {
   const navigating = useNavigation().state === 'loading';
   const [navOpen, setNavOpen] = useState(false);
   const [lastPath, setLastPath] = useState(location.pathname);
+  const sidebarRef = useRef<HTMLElement>(null);
   useRecordHistoryOnce();
 
   // The narrow-screen menu closes whenever the page changes.
@@ -30,6 +32,20 @@ export function StudioLayout() {
     window.scrollTo({ top: 0 });
   }, [location.pathname]);
 
+  // The phone's side menu takes focus when it opens and closes on Escape, handing focus back to its button.
+  useEffect(() => {
+    if (!navOpen) return;
+    const sidebar = sidebarRef.current;
+    sidebar?.querySelector<HTMLElement>('a[href], button:not(:disabled)')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setNavOpen(false);
+      document.getElementById(MENU_BUTTON_ID)?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [navOpen]);
+
   return (
     <div className={styles.shell}>
       <a href="#studio-main" className="visually-hidden">
@@ -39,6 +55,7 @@ export function StudioLayout() {
         <Header navOpen={navOpen} onToggleNav={() => setNavOpen((open) => !open)} />
       </div>
       <aside
+        ref={sidebarRef}
         id="studio-sidebar"
         className={`${styles.sidebar} ${navOpen ? styles.sidebarOpen : ''}`}
         aria-label={t('layout.sidebar')}

@@ -5,11 +5,14 @@ import { QueryBoundary } from '../../components/errors/query-boundary';
 import { buttonClassName } from '../../components/ui/button';
 import { BellIcon, ChannelsIcon, ChevronRightIcon, MegaphoneIcon, PlusIcon } from '../../components/ui/icons';
 import { Page, Section } from '../../components/ui/page';
+import { pendingInvitesQueryOptions } from '../../features/channel-management/api/get-pending-invites';
+import { PendingInvitesCallout } from '../../features/channel-management/components/pending-invites-callout';
 import { MyChannelList } from '../../features/channels/components/my-channel-list';
 import { myChannelsQueryOptions } from '../../features/channels/api/get-my-channels';
 import { meQueryOptions } from '../../features/users/api/get-me';
 import { useT } from '../../lib/i18n/i18n';
 import { type PageModule, settle } from './page-module';
+import { useInvitationPopup } from './use-invitation-popup';
 import styles from './home.module.css';
 
 function Shortcut({ to, icon, title, description }: { to: string; icon: ReactNode; title: string; description: string }) {
@@ -32,9 +35,12 @@ function HomeRoute() {
   const t = useT();
   const me = useQuery(meQueryOptions());
   const title = me.data ? t('home.greeting', { name: me.data.name }) : t('home.title');
+  const invitation = useInvitationPopup();
 
   return (
     <Page title={title} description={t('home.description')}>
+      <PendingInvitesCallout onOpen={invitation.open} />
+      {invitation.popup}
       <div className={styles.grid}>
         <Section
           flush
@@ -87,5 +93,10 @@ function HomeRoute() {
 
 export const homePage: PageModule = {
   Component: HomeRoute,
-  loader: (queryClient) => () => settle(queryClient.ensureQueryData(meQueryOptions()), queryClient.ensureQueryData(myChannelsQueryOptions())),
+  loader: (queryClient) => () =>
+    settle(
+      queryClient.ensureQueryData(meQueryOptions()),
+      queryClient.ensureQueryData(myChannelsQueryOptions()),
+      queryClient.ensureQueryData(pendingInvitesQueryOptions(0)),
+    ),
 };

@@ -15,8 +15,9 @@ describe('the route error screen', () => {
   it('shows not found for a missing channel and for an id that is not one', async () => {
     stubFetch({ 'GET /api/channels/7': { status: 404, body: body('CHANNEL_NOT_FOUND', '채널을 찾을 수 없습니다.', '/api/channels/7') } });
     await renderRoute('/channels/7');
-    expect(await screen.findByRole('heading', { name: '페이지를 찾을 수 없습니다.' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '채널을 찾을 수 없습니다.' })).toBeTruthy();
     expect(screen.getByText('CHANNEL_NOT_FOUND')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '채널 관리로' })).toBeTruthy();
     cleanup();
 
     const fetchMock = stubFetch({});

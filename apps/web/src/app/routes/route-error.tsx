@@ -5,7 +5,7 @@ import { ErrorScreen } from '../../components/errors/error-screen';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Loading } from '../../components/ui/loading';
 import { ApiError } from '../../lib/api-error';
-import { errorScreenTexts } from '../../lib/error-screen';
+import { errorScreenTexts, isChunkLoadError } from '../../lib/error-screen';
 import { useLocale, useT } from '../../lib/i18n/i18n';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { NotFoundRoute } from './not-found';
@@ -17,6 +17,9 @@ const OperatorNoPermission = lazy(async () => ({
 const ChannelNoPermission = lazy(async () => ({
   default: (await import('../../features/channel-home/components/channel-no-permission')).ChannelNoPermission,
 }));
+const ChannelNotFound = lazy(async () => ({
+  default: (await import('../../features/channel-home/components/channel-no-permission')).ChannelNotFound,
+}));
 
 /** The error screen proper: code, message, a retry and the spec's button back to the studio home. */
 function FailureScreen({ error, fullPage }: { error: unknown; fullPage: boolean }) {
@@ -25,15 +28,23 @@ function FailureScreen({ error, fullPage }: { error: unknown; fullPage: boolean 
   const revalidator = useRevalidator();
   // The loaders run again (a failed read has no data, so ensureQueryData fetches it afresh) and the router leaves this screen once they pass.
   const retry = () => void revalidator.revalidate();
+  // A page's code that failed to load is not fetched again by the router: a reload gets it (and the current build).
+  const reload = isChunkLoadError(error);
   return (
     <ErrorScreen
       fullPage={fullPage}
       {...errorScreenTexts(error, runtimeConfig().env, locale)}
       action={
         <>
-          <Button variant="primary" onClick={retry} disabled={revalidator.state === 'loading'}>
-            {t('common.retry')}
-          </Button>
+          {reload ? (
+            <Button variant="primary" onClick={() => window.location.reload()}>
+              {t('common.reload')}
+            </Button>
+          ) : (
+            <Button variant="primary" onClick={retry} disabled={revalidator.state === 'loading'}>
+              {t('common.retry')}
+            </Button>
+          )}
           <Link to="/" className={buttonClassName('secondary')}>
             {t('error.home')}
           </Link>
@@ -55,6 +66,7 @@ export function RouteErrorPage({ fullPage = false }: { fullPage?: boolean }) {
     case 'unauthorized':
       return <Loading />;
     case 'notFound':
+      if (error instanceof ApiError && error.code === 'CHANNEL_NOT_FOUND') return <ChannelNotFound code={error.code} />;
       return <NotFoundRoute code={error instanceof ApiError ? error.code : undefined} />;
     case 'forbidden':
       // The operator console refuses everyone who is no operator; every other page that can refuse is a channel's.

@@ -6,7 +6,7 @@ import styles from './errors.module.css';
 type ErrorScreenProps = ErrorScreenTexts & { action?: ReactNode; fullPage?: boolean };
 
 /** The global error screen: a code, a message, and a way out. */
-export function ErrorScreen({ code, title, description, action, fullPage = false }: ErrorScreenProps) {
+export function ErrorScreen({ code, title, description, detail, action, fullPage = false }: ErrorScreenProps) {
   const t = useT();
   // Inside the studio layout the page already sits in <main>.
   const Root = fullPage ? 'main' : 'div';
@@ -18,6 +18,7 @@ export function ErrorScreen({ code, title, description, action, fullPage = false
       </p>
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.description}>{description}</p>
+      {detail ? <p className={styles.detail}>{detail}</p> : null}
       {action ? <div className={styles.action}>{action}</div> : null}
     </Root>
   );

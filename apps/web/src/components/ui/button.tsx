@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+/** `danger` is for the confirming button of a step that takes something away (leave, remove, decline). */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'medium' | 'small';
 
 /** Also for links that should look like buttons. */

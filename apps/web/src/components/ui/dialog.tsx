@@ -95,10 +95,12 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
   /** While the confirmed call runs the dialog stays put: no second press, no closing half-way. */
   pending?: boolean;
+  /** `danger` when confirming takes something away (leaving a channel, removing a member). */
+  tone?: 'default' | 'danger';
 };
 
 /** Asks before a consequential step: cancel (focused first) or confirm. */
-export function ConfirmDialog({ open, onOpenChange, trigger, title, children, confirmLabel, cancelLabel, onConfirm, pending = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, trigger, title, children, confirmLabel, cancelLabel, onConfirm, pending = false, tone = 'default' }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
@@ -111,7 +113,7 @@ export function ConfirmDialog({ open, onOpenChange, trigger, title, children, co
           <DialogClose asChild>
             <Button disabled={pending}>{cancelLabel}</Button>
           </DialogClose>
-          <Button variant="primary" disabled={pending} onClick={onConfirm}>
+          <Button variant={tone === 'danger' ? 'danger' : 'primary'} disabled={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </DialogActions>

@@ -2,6 +2,9 @@ import { type QueryKey, type UseSuspenseQueryOptions, useSuspenseQuery } from '@
 import { type ReactNode, useTransition } from 'react';
 import type { Page } from '@studio/contract/page';
 import { QueryBoundary } from '../errors/query-boundary';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import { usePagedListT } from './paged-list-messages';
 import { Pagination } from './pagination';
 
 type PagedListProps<T, K extends QueryKey> = {
@@ -16,9 +19,26 @@ type PagedListProps<T, K extends QueryKey> = {
 };
 
 function PagedListBody<T, K extends QueryKey>({ query, empty, children, onPageChange }: PagedListProps<T, K>) {
+  const t = usePagedListT();
   const { data } = useSuspenseQuery(query);
   // The next page suspends: inside a transition the rows on screen stay until it arrives.
   const [busy, startTransition] = useTransition();
+  const lastPage = Math.max(0, Math.ceil(data.totalElements / data.size) - 1);
+  if (data.totalElements > 0 && data.content.length === 0 && data.number > lastPage) {
+    // An address with a page number past the end (an old link, a list that shrank): say so, and offer the way back.
+    return (
+      <EmptyState
+        compact
+        title={t('pagination.pastEnd')}
+        description={t('pagination.pastEndDescription', { total: lastPage + 1 })}
+        action={
+          <Button size="small" onClick={() => startTransition(() => onPageChange(lastPage))}>
+            {t('pagination.toLast')}
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <>
       {data.totalElements === 0 ? (

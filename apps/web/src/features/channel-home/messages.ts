@@ -6,9 +6,11 @@ import { useCatalogueT } from '../../lib/i18n/i18n';
  */
 const ko = {
   'noPermission.title': '이 채널에 대한 권한이 없습니다.',
-  'noPermission.description': '채널 소유자나 관리자로 참여한 채널만 볼 수 있습니다. 채널 관리에서 내 채널을 확인해 주세요.',
+  'noPermission.description': '채널 소유자나 매니저로 참여한 채널만 볼 수 있습니다. 채널 관리에서 내 채널을 확인해 주세요.',
   'noPermission.ownerOnly': '멤버 및 설정은 채널 소유자만 볼 수 있습니다. 채널 관리에서 내 역할을 확인해 주세요.',
   'noPermission.toManagement': '채널 관리로',
+  'notFound.title': '채널을 찾을 수 없습니다.',
+  'notFound.description': '삭제되었거나 주소가 잘못된 채널입니다. 채널 관리에서 내 채널을 확인해 주세요.',
 
   'home.typeAndStatus': '{type} · {status}',
   'home.settings': '멤버 및 설정',
@@ -114,6 +116,8 @@ const en: Record<ChannelHomeMessageKey, string> = {
   'noPermission.description': 'Only channels you own or manage can be opened. Check your channels in channel management.',
   'noPermission.ownerOnly': 'Only the channel owner can open members and settings. Check your role in channel management.',
   'noPermission.toManagement': 'To channel management',
+  'notFound.title': 'Channel not found.',
+  'notFound.description': 'The channel was removed or the address is wrong. Check your channels in channel management.',
 
   'home.typeAndStatus': '{type} · {status}',
   'home.settings': 'Members and settings',

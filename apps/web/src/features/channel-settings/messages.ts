@@ -6,7 +6,7 @@ import { useCatalogueT } from '../../lib/i18n/i18n';
  */
 const ko = {
   'settings.title': '멤버 및 설정',
-  'settings.description': '{channel} 채널의 관리자를 초대하고, 소유권을 이전하고, 권한 변경 기록을 확인합니다.',
+  'settings.description': '{channel} 채널에 매니저와 수익 관리자를 초대하고, 소유권을 이전하고, 권한 변경 기록을 확인합니다.',
   'settings.toHome': '채널 홈으로',
   'form.required': '필수 입력 정보입니다.',
 
@@ -20,7 +20,7 @@ const ko = {
   'members.removed': '{name} 님을 내보냈습니다.',
   'members.empty': '멤버가 없습니다.',
 
-  'invite.title': '관리자 초대',
+  'invite.title': '멤버 초대',
   'invite.description': '초대받은 사람이 알림에서 수락하면 채널 관리에 참여합니다.',
   'invite.login': '아이디',
   'invite.loginPlaceholder': '초대할 계정의 아이디',
@@ -40,7 +40,7 @@ const ko = {
   'transfer.loginPlaceholder': '소유권을 넘겨받을 계정의 아이디',
   'transfer.submit': '소유권 이전 요청',
   'transfer.confirmTitle': '{login} 님에게 소유권 이전을 요청할까요?',
-  'transfer.confirmAccept': '상대방이 수락하면 새 소유자가 되고, 현재 소유자인 나는 관리자가 됩니다.',
+  'transfer.confirmAccept': '상대방이 수락하면 새 소유자가 되고, 현재 소유자인 나는 매니저가 됩니다.',
   'transfer.confirmExpiry': '{days}일 동안 응답이 없으면 요청은 자동으로 거절됩니다.',
   'transfer.confirm': '요청 보내기',
   'transfer.cancelDialog': '취소',
@@ -79,7 +79,7 @@ export type ChannelSettingsMessageKey = keyof typeof ko;
 
 const en: Record<ChannelSettingsMessageKey, string> = {
   'settings.title': 'Members and settings',
-  'settings.description': 'Invite managers to {channel}, transfer its ownership and see how its roles changed.',
+  'settings.description': 'Invite managers and credit managers to {channel}, transfer its ownership and see how its roles changed.',
   'settings.toHome': 'To channel home',
   'form.required': 'This field is required.',
 
@@ -93,7 +93,7 @@ const en: Record<ChannelSettingsMessageKey, string> = {
   'members.removed': '{name} was removed.',
   'members.empty': 'No members.',
 
-  'invite.title': 'Invite a manager',
+  'invite.title': 'Invite a member',
   'invite.description': 'Once the invited person accepts from their notifications, they help manage the channel.',
   'invite.login': 'Login',
   'invite.loginPlaceholder': 'Login of the account to invite',

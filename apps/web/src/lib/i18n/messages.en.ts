@@ -6,6 +6,7 @@ export const messagesEn: Record<MessageKey, string> = {
 
   'common.loading': 'Loading',
   'common.retry': 'Retry',
+  'common.reload': 'Reload',
   'common.more': 'More',
   'common.new': 'New',
   'common.comingSoon': 'Coming soon',

@@ -9,6 +9,7 @@ export const messagesKo = {
 
   'common.loading': '불러오는 중입니다',
   'common.retry': '다시 시도',
+  'common.reload': '새로고침',
   'common.more': '더보기',
   'common.new': '새 글',
   'common.comingSoon': '준비 중입니다',
@@ -102,7 +103,7 @@ export const messagesKo = {
   'channelStatus.STOP': '중지',
   'channelStatus.DELETED': '삭제됨',
   'memberRole.OWNER': '소유자',
-  'memberRole.MANAGER': '관리자',
+  'memberRole.MANAGER': '매니저',
   'memberRole.CREDIT_MANAGER': '수익 관리자',
 
   'home.title': '스튜디오 홈',

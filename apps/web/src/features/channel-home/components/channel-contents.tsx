@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { ContentSummary } from '@studio/contract/content';
 import { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { Tag } from '../../../components/ui/badges';
@@ -13,6 +14,7 @@ import { useChannelHomeT } from '../messages';
 import { ContentFilterMenu } from './content-filter-menu';
 import { ContentRowActions } from './content-row-actions';
 import { contentStatusTone } from './content-labels';
+import { contentHref } from '../utils/content-href';
 import styles from './channel-contents.module.css';
 import { useFormat } from '../../../lib/format/use-format';
 
@@ -30,13 +32,24 @@ function ContentRow({ channelId, content }: { channelId: number; content: Conten
   const Icon = kindIcons[content.kind];
   const title = content.title.trim();
   const views = format.viewCount(content.viewCount);
+  const href = contentHref(channelId, content);
+  const titleText = title || t('contents.untitled');
   return (
-    <li className={styles.row}>
+    <li className={`${styles.row} ${href ? styles.rowLink : ''}`}>
       <span className={styles.thumb}>
         {content.thumbnailUrl ? <img src={content.thumbnailUrl} alt="" loading="lazy" /> : <Icon size={22} />}
       </span>
       <div className={styles.main}>
-        <p className={`${styles.title} ${title ? '' : styles.untitled}`}>{title || t('contents.untitled')}</p>
+        <p className={`${styles.title} ${title ? '' : styles.untitled}`}>
+          {/* The link covers the whole row (::after), so the row opens its content wherever it is clicked. */}
+          {href ? (
+            <Link to={href} className={styles.titleLink}>
+              {titleText}
+            </Link>
+          ) : (
+            titleText
+          )}
+        </p>
         <div className={styles.meta}>
           <Tag>{t(`contentKind.${content.kind}`)}</Tag>
           <Tag tone={contentStatusTone[content.status]}>{t(`contentStatus.${content.status}`)}</Tag>

@@ -22,6 +22,7 @@ export function LeaveChannel({ channel }: { channel: ChannelDetail }) {
       confirmLabel={th('leave.confirm')}
       cancelLabel={th('leave.cancel')}
       pending={leave.isPending}
+      tone="danger"
       onConfirm={() =>
         leave.mutate(undefined, {
           // The shared handler has shown why; close so the page is usable again.

@@ -51,12 +51,12 @@ describe('ChannelManagementPage', () => {
     expect(screen.getByText('커뮤니티').tagName).toBe('SPAN');
 
     // The second chip is chosen while the first one's page is still loading: both count.
-    fireEvent.click(screen.getByRole('button', { name: '관리자' }));
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: '관리자' }).getAttribute('aria-pressed')).toBe('true'));
+    fireEvent.click(screen.getByRole('button', { name: '매니저' }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: '매니저' }).getAttribute('aria-pressed')).toBe('true'));
     fireEvent.click(screen.getByRole('button', { name: '콘텐츠 채널' }));
     answerFirstChoice();
     await vi.waitFor(() => expect(router.state.location.search).toBe('?filters=CONTENTS_CHANNEL%2CMANAGER'));
-    expect(screen.getByRole('button', { name: '관리자' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '매니저' }).getAttribute('aria-pressed')).toBe('true');
     expect(await screen.findByText('선택한 조건에 맞는 채널이 없습니다.')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledWith('/api/channels/management?filters=CONTENTS_CHANNEL%2CMANAGER&page=0&size=10', expect.anything());
   }, 15_000);

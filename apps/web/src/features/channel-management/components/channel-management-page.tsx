@@ -8,6 +8,7 @@ import { tabCountQueryOptions } from '../api/get-tab-count';
 import { type ManagementTab, managementTabs, useManagementSearch } from '../hooks/use-management-search';
 import { ApplyResultsPanel } from './apply-results-panel';
 import { MyChannelsPanel } from './my-channels-panel';
+import { PendingInvitesCallout } from './pending-invites-callout';
 import { PendingInvitesPanel } from './pending-invites-panel';
 import styles from './channel-management.module.css';
 
@@ -44,6 +45,8 @@ export function ChannelManagementPage({ onOpenInvite, onReapply, reapplying }: C
         <ApplyLink size="small" />
       }
     >
+      {/* A newcomer lands on this tab with nothing in "my channels": what waits for them comes first. */}
+      {search.tab === 'channels' ? <PendingInvitesCallout onOpen={onOpenInvite} /> : null}
       <Tabs.Root
         className={styles.card}
         value={search.tab}

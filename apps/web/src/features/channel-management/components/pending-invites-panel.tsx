@@ -36,7 +36,7 @@ export function PendingInvitesPanel({ page, onPage, onOpen }: PendingInvitesPane
   );
 }
 
-function InviteRow({ invite, onOpen }: { invite: PendingInvite; onOpen: (invite: PendingInvite) => void }) {
+export function InviteRow({ invite, onOpen }: { invite: PendingInvite; onOpen: (invite: PendingInvite) => void }) {
   const t = useChannelManagementT();
   const format = useFormat();
   return (

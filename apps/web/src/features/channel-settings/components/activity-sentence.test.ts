@@ -5,7 +5,7 @@ import { format } from '../../../lib/i18n/i18n';
 import { channelSettingsMessages, type ChannelSettingsMessageKey } from '../messages';
 import { activitySentence } from './activity-sentence';
 
-const roles: Record<MemberRole, string> = { OWNER: '소유자', MANAGER: '관리자', CREDIT_MANAGER: '수익 관리자' };
+const roles: Record<MemberRole, string> = { OWNER: '소유자', MANAGER: '매니저', CREDIT_MANAGER: '수익 관리자' };
 const t = (key: ChannelSettingsMessageKey, params?: Record<string, string | number>) => format(channelSettingsMessages.ko[key], params);
 const entry = (action: ActivityAction, actorName: string | null, targetName: string | null, role: MemberRole | null = 'MANAGER') => ({
   id: 1,
@@ -19,15 +19,15 @@ const say = (e: ReturnType<typeof entry>) => activitySentence(e, t, (role) => ro
 
 describe('activity sentences', () => {
   it('reads every action as a Korean sentence', () => {
-    expect(say(entry('INVITE_SENT', '김크리에이터', '이매니저'))).toBe('김크리에이터 님이 이매니저 님을 관리자로 초대했습니다.');
+    expect(say(entry('INVITE_SENT', '김크리에이터', '이매니저'))).toBe('김크리에이터 님이 이매니저 님을 매니저로 초대했습니다.');
     expect(say(entry('INVITE_SENT', '김크리에이터', 'operator', 'CREDIT_MANAGER'))).toBe('김크리에이터 님이 operator 님을 수익 관리자로 초대했습니다.');
     expect(say(entry('INVITE_CANCELLED', '김크리에이터', '스튜디오 운영자', 'CREDIT_MANAGER'))).toBe(
       '김크리에이터 님이 스튜디오 운영자 님에게 보낸 수익 관리자 초대를 취소했습니다.',
     );
-    expect(say(entry('INVITE_ACCEPTED', '이매니저', '이매니저'))).toBe('이매니저 님이 관리자 초대를 수락했습니다.');
-    expect(say(entry('INVITE_DECLINED', '박새내기', '박새내기'))).toBe('박새내기 님이 관리자 초대를 거절했습니다.');
-    expect(say(entry('MEMBER_REMOVED', '김크리에이터', '이매니저'))).toBe('김크리에이터 님이 이매니저 님의 관리자 권한을 해제했습니다.');
-    expect(say(entry('MEMBER_LEFT', '이매니저', '이매니저'))).toBe('이매니저 님이 관리자 권한을 내려놓고 채널을 떠났습니다.');
+    expect(say(entry('INVITE_ACCEPTED', '이매니저', '이매니저'))).toBe('이매니저 님이 매니저 초대를 수락했습니다.');
+    expect(say(entry('INVITE_DECLINED', '박새내기', '박새내기'))).toBe('박새내기 님이 매니저 초대를 거절했습니다.');
+    expect(say(entry('MEMBER_REMOVED', '김크리에이터', '이매니저'))).toBe('김크리에이터 님이 이매니저 님의 매니저 권한을 해제했습니다.');
+    expect(say(entry('MEMBER_LEFT', '이매니저', '이매니저'))).toBe('이매니저 님이 매니저 권한을 내려놓고 채널을 떠났습니다.');
     expect(say(entry('TRANSFER_STARTED', '김크리에이터', '박새내기', 'OWNER'))).toBe('김크리에이터 님이 박새내기 님에게 소유권 이전을 요청했습니다.');
     expect(say(entry('TRANSFER_CANCELLED', '김크리에이터', '박새내기', 'OWNER'))).toBe(
       '김크리에이터 님이 박새내기 님에게 보낸 소유권 이전 요청을 취소했습니다.',
@@ -52,7 +52,7 @@ describe('activity sentences', () => {
         expect(messages[`activity.${action}.auto`]?.trim(), action).toBeTruthy();
       }
     }
-    expect(say(entry('MEMBER_REMOVED', '김크리에이터', null))).toBe('김크리에이터 님이 알 수 없는 사용자 님의 관리자 권한을 해제했습니다.');
+    expect(say(entry('MEMBER_REMOVED', '김크리에이터', null))).toBe('김크리에이터 님이 알 수 없는 사용자 님의 매니저 권한을 해제했습니다.');
   });
 
   it('has the same keys and placeholders in English as in Korean', () => {

@@ -70,6 +70,7 @@ export function MemberList({ channelId }: { channelId: number }) {
         confirmLabel={ts('members.removeConfirm')}
         cancelLabel={ts('transfer.cancelDialog')}
         pending={remove.isPending}
+        tone="danger"
         onConfirm={() => {
           if (!removing) return;
           const { name, userId } = removing;

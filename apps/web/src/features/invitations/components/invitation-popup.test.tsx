@@ -69,7 +69,7 @@ describe('InvitationPopup', () => {
     expect(within(popup).getByText('Cooking Notes')).toBeTruthy();
 
     fireEvent.click(within(popup).getByRole('button', { name: '거절' }));
-    const confirm = await alert('정말 초대를 거절하시겠습니까?');
+    const confirm = await alert('정말 소유권 이전을 거절하시겠습니까?');
     expect(within(confirm).getByText('거절하면 이 요청 페이지를 통한 권한 이전은 더 이상 할 수 없습니다.')).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: '예' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -14,6 +14,7 @@ import {
 } from '../../../components/ui/dialog';
 import { UserIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
+import { showToast } from '../../../lib/toast';
 import { type InvitationsKey, useInvitationsT } from '../messages';
 import type { InvitationTarget } from '../api/invitation-target';
 import { useAnswerInvitation } from '../hooks/use-answer-invitation';
@@ -69,7 +70,12 @@ export function InvitationPopup({ target, onClose, onChanged, onErrorConfirm = o
     });
   const decline = () =>
     declineMutation.mutate(undefined, {
-      onSuccess: (outcome) => (outcome.ok ? onClose() : setStep({ name: 'failed', failure: outcome.failure })),
+      onSuccess: (outcome) => {
+        if (!outcome.ok) return setStep({ name: 'failed', failure: outcome.failure });
+        // The popup goes away: say what happened.
+        showToast(t(target.kind === 'TRANSFER' ? 'invitation.declined.TRANSFER' : 'invitation.declined.INVITE'));
+        onClose();
+      },
     });
 
   return (
@@ -99,14 +105,14 @@ export function InvitationPopup({ target, onClose, onChanged, onErrorConfirm = o
 
         {step.name === 'confirmDecline' ? (
           <MessageDialog
-            title={t('invitation.declineConfirm')}
+            title={t(target.kind === 'TRANSFER' ? 'invitation.declineTransferConfirm' : 'invitation.declineConfirm')}
             description={target.kind === 'TRANSFER' ? t('invitation.declineTransferNote') : undefined}
             onDismiss={() => setStep({ name: 'main' })}
           >
             <Button onClick={() => setStep({ name: 'main' })} disabled={busy}>
               {t('invitation.no')}
             </Button>
-            <Button variant="primary" onClick={decline} disabled={busy}>
+            <Button variant="danger" onClick={decline} disabled={busy}>
               {t('invitation.yes')}
             </Button>
           </MessageDialog>

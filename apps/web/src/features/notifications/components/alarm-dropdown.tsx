@@ -23,11 +23,9 @@ export function AlarmDropdown() {
       trigger={
         <>
           <BellIcon size={22} />
-          {count > 0 ? (
-            <span className={dropdown.count} aria-hidden="true">
-              {count > 99 ? '99+' : count}
-            </span>
-          ) : null}
+          {/* The number is drawn from an attribute, not text: the button's name (with the count in words) stays the only text a
+              screen reader or voice control sees, so name and visible label cannot disagree (WCAG 2.5.3). */}
+          {count > 0 ? <span className={dropdown.count} data-count={count > 99 ? '99+' : String(count)} aria-hidden="true" /> : null}
         </>
       }
     />

@@ -18,7 +18,7 @@ describe('renderNotification', () => {
   });
 
   it('keeps the former server texts word for word in Korean, with the role word of the role catalogue', () => {
-    expect(renderNotification({ type: 'INVITE_RECEIVED', params, message: '' }, ko)).toBe('Studio Daily 채널의 관리자로 초대되었습니다.');
+    expect(renderNotification({ type: 'INVITE_RECEIVED', params, message: '' }, ko)).toBe('Studio Daily 채널의 매니저로 초대되었습니다.');
     expect(renderNotification({ type: 'MEMBER_LEFT', params, message: '' }, ko)).toBe('김하늘 님이 Studio Daily 채널을 떠났습니다.');
     expect(renderNotification({ type: 'LIVE_INTERRUPTED', params, message: '' }, ko)).toBe(
       "Studio Daily 채널의 라이브 '첫 방송' 송출이 끊겼습니다. 5분 안에 다시 연결하지 않으면 방송이 종료됩니다.",
@@ -28,7 +28,7 @@ describe('renderNotification', () => {
     expect(renderNotification({ type: 'RESERVATION_FAILED', params, message: '' }, ko)).toBe("Studio Daily 채널의 예약 콘텐츠 '첫 방송'을 예약 시간에 발행하지 못했습니다. 내용을 확인하고 다시 예약해 주세요.");
     // The former owner stays on as a manager: the role defaults when the server leaves it out.
     expect(renderNotification({ type: 'TRANSFER_ACCEPTED', params: { channelName: 'A', actorName: 'B' }, message: '' }, ko)).toBe(
-      'B 님이 A 채널의 소유권 이전을 수락했습니다. 이제 관리자로 참여합니다.',
+      'B 님이 A 채널의 소유권 이전을 수락했습니다. 이제 매니저로 참여합니다.',
     );
   });
 

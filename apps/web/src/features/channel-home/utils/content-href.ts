@@ -1,0 +1,13 @@
+import type { ContentSummary } from '@studio/contract/content';
+import type { ContentKind } from '@studio/contract/enums';
+
+/**
+ * Where a row of the channel's contents opens. Articles open in the editor
+ * (/editor/{channelId}/{contentId}); loops, posts and lives have no page of
+ * their own to open yet, so their rows are not links (a link to nowhere is worse).
+ */
+const opensInEditor: ReadonlySet<ContentKind> = new Set(['CONTENT_VIEW', 'NEWS']);
+
+export function contentHref(channelId: number, content: Pick<ContentSummary, 'id' | 'kind'>): string | null {
+  return opensInEditor.has(content.kind) ? `/editor/${channelId}/${content.id}` : null;
+}
