@@ -17,7 +17,11 @@ export const landing = {
   alarm: () => '/studio/profile/alarm',
 } as const;
 
-type ChannelTyped = Exclude<NotificationType, 'OPERATOR_MESSAGE'>;
+/** Decisions of the studio operator on a person's application: told without a channel (there may be none yet). */
+export const OPERATOR_SENT = ['APPLICATION_REVIEW', 'APPLICATION_APPROVED', 'APPLICATION_REJECTED'] as const;
+type OperatorSent = (typeof OPERATOR_SENT)[number];
+export const isOperatorSent = (type: NotificationType): type is OperatorSent => (OPERATOR_SENT as readonly string[]).includes(type);
+type ChannelTyped = Exclude<NotificationType, 'OPERATOR_MESSAGE' | OperatorSent>;
 
 /**
  * One notification to write. `channel` null means the studio operator sent it
@@ -30,6 +34,7 @@ export type NotificationEntry = {
   at: Date;
 } & (
   | { type: ChannelTyped; channel: { id: number; name: string }; params?: Omit<NotificationParams, 'channelName'> }
+  | { type: OperatorSent; channel: { id: number; name: string } | null; params?: NotificationParams }
   | { type: 'OPERATOR_MESSAGE'; channel: { id: number; name: string } | null; message: string; params?: NotificationParams }
 );
 

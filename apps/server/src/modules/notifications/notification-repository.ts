@@ -3,7 +3,7 @@ import type { NotificationGroup } from '@studio/contract/enums';
 import { NOTIFICATION_COUNT_CAP, type Notification, type NotificationParams, type NotificationType } from '@studio/contract/notification';
 import type { Page } from '@studio/contract/page';
 import type { Database, Db } from '../../db/schema';
-import { notify } from './notification-producer';
+import { isOperatorSent, notify } from './notification-producer';
 
 type Executor = Db | Transaction<Database>;
 
@@ -29,7 +29,9 @@ export async function insertNotification(db: Executor, entry: NewNotification): 
     const ids =
       entry.type === 'OPERATOR_MESSAGE'
         ? await notify(tx, { ...common, type: entry.type, channel, message: entry.message, ...(entry.params ? { params: entry.params } : {}) })
-        : await notify(tx, { ...common, type: entry.type, channel: requireChannel(channel, entry.type), params: entry.params });
+        : isOperatorSent(entry.type)
+          ? await notify(tx, { ...common, type: entry.type, channel, params: entry.params })
+          : await notify(tx, { ...common, type: entry.type, channel: requireChannel(channel, entry.type), params: entry.params });
     return ids[0] ?? 0;
   };
   return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
