@@ -1,15 +1,17 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Loading } from '../../components/ui/loading';
 import { useRecordHistoryOnce } from '../../features/history/hooks/use-record-history';
 import { useT } from '../../lib/i18n/i18n';
-import { Footer } from './footer';
 import { Header } from './header';
 import { InvitationPopupHost } from './invitation-popup-host';
-import { ScrollToTop } from './scroll-to-top';
 import { SideNav } from './side-nav';
 import styles from './studio-layout.module.css';
 import { MENU_BUTTON_ID } from './menu-button-id';
+
+// Below the fold and after the first scroll: they arrive just after the first paint, outside the first load's budget.
+const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
+const ScrollToTop = lazy(async () => ({ default: (await import('./scroll-to-top')).ScrollToTop }));
 
 /** Spec section 2 "Shared layout": header, left menu, content, footer, scroll-to-top. */
 export function StudioLayout() {
@@ -72,9 +74,13 @@ export function StudioLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
       </div>
-      <ScrollToTop />
+      <Suspense fallback={null}>
+        <ScrollToTop />
+      </Suspense>
       <InvitationPopupHost />
     </div>
   );
