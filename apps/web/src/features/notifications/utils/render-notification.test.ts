@@ -23,7 +23,7 @@ describe('renderNotification', () => {
     expect(renderNotification({ type: 'LIVE_INTERRUPTED', params, message: '' }, ko)).toBe(
       "Studio Daily 채널의 라이브 '첫 방송' 송출이 끊겼습니다. 5분 안에 다시 연결하지 않으면 방송이 종료됩니다.",
     );
-    expect(renderNotification({ type: 'MEMBER_ADDED', params, message: '' }, ko)).toBe('김하늘 님이 Studio Daily 채널의 관리자로 참여했습니다.');
+    expect(renderNotification({ type: 'MEMBER_ADDED', params, message: '' }, ko)).toBe('김하늘 님이 Studio Daily 채널의 매니저로 참여했습니다.');
     expect(renderNotification({ type: 'TRANSFER_EXPIRED', message: '' }, ko)).toBe('소유권 이전 요청이 7일 동안 응답이 없어 자동으로 거절되었습니다.');
     expect(renderNotification({ type: 'RESERVATION_FAILED', params, message: '' }, ko)).toBe("Studio Daily 채널의 예약 콘텐츠 '첫 방송'을 예약 시간에 발행하지 못했습니다. 내용을 확인하고 다시 예약해 주세요.");
     // The former owner stays on as a manager: the role defaults when the server leaves it out.
