@@ -38,6 +38,16 @@ export const a11yRoutes: A11yRoute[] = [
   { name: 'privacy', path: '/studio/policy/privacy', as: ['creator'] },
   { name: 'apply', path: '/studio/apply/content-type-select', as: ['creator'] },
   { name: 'unknown address', path: '/studio/no/such/page', as: ['creator'] },
+  { name: 'apply form', path: '/studio/apply/form?type=MEDIA_CHANNEL', as: ['newbie'] },
+  { name: 'loop upload', path: ({ channel }) => (channel ? `/studio/channels/${channel}/videos/shorts/upload` : undefined), as: ['creator'] },
+  { name: 'editor', path: ({ channel }) => (channel ? `/studio/editor/${channel}/draft` : undefined), as: ['creator'] },
+  { name: 'post', path: ({ channel }) => (channel ? `/studio/channels/${channel}/contents/post/create` : undefined), as: ['creator'] },
+  { name: 'lives', path: ({ channel }) => (channel ? `/studio/channels/${channel}/videos/lives` : undefined), as: ['creator'] },
+  { name: 'operator: applications', path: '/studio/operator/applications', as: ['operator'] },
+  { name: 'operator: channels', path: '/studio/operator/channels', as: ['operator'] },
+  { name: 'operator: notices', path: '/studio/operator/notices', as: ['operator'] },
+  { name: 'operator: notifications', path: '/studio/operator/notifications', as: ['operator'] },
+  { name: 'operator: audit log', path: '/studio/operator/audit', as: ['operator'] },
 ];
 
 const widths = [1440, 390] as const;
