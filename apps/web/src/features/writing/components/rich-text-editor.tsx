@@ -72,7 +72,14 @@ export function RichTextEditor({ initialHtml, resetKey, editable, labelledBy, on
 
 function CharacterCounter({ editor }: { editor: Editor }) {
   const t = useWritingT();
-  const count = useEditorState({ editor, selector: ({ editor: current }) => current.storage.characterCount.characters() });
+  const count = useEditorState({
+    editor,
+    selector: ({ editor: current }) => {
+      // The storage is filled when the editor's extensions are set up; an editor being (re)made can be asked before that.
+      const storage: Partial<typeof current.storage> = current.storage;
+      return storage.characterCount?.characters() ?? 0;
+    },
+  });
   return (
     <p className={styles.counter} aria-live="polite">
       <span className={styles.visuallyHidden}>{t('editor.charactersLabel')} </span>
