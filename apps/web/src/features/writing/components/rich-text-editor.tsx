@@ -74,10 +74,11 @@ function CharacterCounter({ editor }: { editor: Editor }) {
   const t = useWritingT();
   const count = useEditorState({
     editor,
+    // CharacterCount's own measure (text with blocks joined by a space), read from the document itself:
+    // its storage can be missing while a fresh editor is still being set up.
     selector: ({ editor: current }) => {
-      // The storage is filled when the editor's extensions are set up; an editor being (re)made can be asked before that.
-      const storage: Partial<typeof current.storage> = current.storage;
-      return storage.characterCount?.characters() ?? 0;
+      const { doc } = current.state;
+      return doc.textBetween(0, doc.content.size, undefined, ' ').length;
     },
   });
   return (
