@@ -120,12 +120,14 @@ test.describe('content editor', () => {
       prompts.push(dialog.type());
       void dialog.accept();
     });
-    await page.unroute('**/api/channels/*/contents/*');
     await page.reload();
     expect(prompts).toEqual(['beforeunload']);
 
+    // Still without a network for saves: the text came back from this browser, not from the server.
     await expect(page.getByText('저장되지 않았던 글을 이 브라우저에서 되살렸습니다.')).toBeVisible();
     await expect(body(page)).toContainText('저장된 첫 문장. 쓰다 만 문장');
+    expect((await contentRow(world, id)).body).not.toContain('쓰다 만 문장');
+    await page.unroute('**/api/channels/*/contents/*');
     await waitSaved(page);
     expect((await contentRow(world, id)).body).toContain('쓰다 만 문장');
   });

@@ -14,6 +14,8 @@ export function ContentPreviewPage({ channelId, contentId }: { channelId: number
   const t = useWritingT();
   const format = useFormat();
   const { data: content } = useSuspenseQuery(contentPreviewQueryOptions(channelId, contentId));
+  const unpublished = content.status === 'DRAFT' || content.status.includes('RESERVATION');
+  const when = content.publishedAt ? format.dateTime(content.publishedAt) : unpublished ? t('preview.notPublished') : null;
 
   return (
     <Page
@@ -37,7 +39,8 @@ export function ContentPreviewPage({ channelId, contentId }: { channelId: number
         <p className={styles.channel}>{content.channelName}</p>
         {content.title ? <h2 className={styles.title}>{content.title}</h2> : null}
         <p className={styles.meta}>
-          {content.publishedAt ? format.dateTime(content.publishedAt) : t('preview.notPublished')} · {t('preview.views', { count: format.viewCount(content.viewCount) })}
+          {when ? `${when} · ` : null}
+          {t('preview.views', { count: format.viewCount(content.viewCount) })}
         </p>
         {/* Sanitised by the server (the contract's ContentPreview.html): the one trusted HTML of the studio. */}
         <div className={styles.body} dangerouslySetInnerHTML={{ __html: content.html }} />

@@ -72,7 +72,15 @@ export function RichTextEditor({ initialHtml, resetKey, editable, labelledBy, on
 
 function CharacterCounter({ editor }: { editor: Editor }) {
   const t = useWritingT();
-  const count = useEditorState({ editor, selector: ({ editor: current }) => current.storage.characterCount.characters() });
+  const count = useEditorState({
+    editor,
+    // CharacterCount's own measure (text with blocks joined by a space), read from the document itself:
+    // its storage can be missing while a fresh editor is still being set up.
+    selector: ({ editor: current }) => {
+      const { doc } = current.state;
+      return doc.textBetween(0, doc.content.size, undefined, ' ').length;
+    },
+  });
   return (
     <p className={styles.counter} aria-live="polite">
       <span className={styles.visuallyHidden}>{t('editor.charactersLabel')} </span>
