@@ -32,7 +32,7 @@ test.describe('real-time notifications', () => {
       // No reload: the badge changes by itself.
       await expect(bell).toHaveAccessibleName('알림, 읽지 않은 알림 1개', { timeout: 3000 });
       await bell.click();
-      const item = inviteePage.getByRole('menuitem', { name: new RegExp(`${channel.name} 채널의 관리자로 초대되었습니다`) });
+      const item = inviteePage.getByRole('menuitem', { name: new RegExp(`${channel.name} 채널의 매니저로 초대되었습니다`) });
       await expect(item).toBeVisible();
       // Channel identity: the channel's name beside its avatar, not a generic icon.
       await expect(item.getByText(`${channel.name} 채널`, { exact: true })).toBeVisible();

@@ -78,7 +78,7 @@ test.describe('operator console', () => {
     await page.goto('/studio/notices');
     await page.getByRole('link', { name: title }).click();
     const article = page.getByRole('article');
-    await expect(article.getByText('안내')).toBeVisible();
+    await expect(article.getByText('안내', { exact: true })).toBeVisible();
     expect(await article.innerHTML()).not.toMatch(/onerror|<script/i);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
   });
