@@ -21,8 +21,8 @@ const ko = {
   'editor.discardRestored': '되살린 글 버리기',
 
   'toolbar.label': '서식',
-  'toolbar.heading2': '제목 2',
-  'toolbar.heading3': '제목 3',
+  'toolbar.heading2': 'H2 제목 2',
+  'toolbar.heading3': 'H3 제목 3',
   'toolbar.bold': '굵게',
   'toolbar.italic': '기울임',
   'toolbar.bulletList': '글머리 기호 목록',
@@ -165,8 +165,8 @@ const en: Record<WritingMessageKey, string> = {
   'editor.discardRestored': 'Discard restored text',
 
   'toolbar.label': 'Formatting',
-  'toolbar.heading2': 'Heading 2',
-  'toolbar.heading3': 'Heading 3',
+  'toolbar.heading2': 'H2 heading 2',
+  'toolbar.heading3': 'H3 heading 3',
   'toolbar.bold': 'Bold',
   'toolbar.italic': 'Italic',
   'toolbar.bulletList': 'Bulleted list',

@@ -100,6 +100,8 @@ export function LoopUploadPage({ channelId }: { channelId: number }) {
               ref={input}
               id="loop-file"
               type="file"
+              aria-label={t('upload.pick')}
+              tabIndex={-1}
               className={styles.visuallyHidden}
               accept={limits.accept.join(',')}
               onChange={(event) => {
