@@ -51,7 +51,7 @@ const ko = {
   'details.thumbnailOption': '{n}번째 썸네일',
   'details.thumbnailChosen': '썸네일을 골랐습니다.',
 
-  'list.title': '처리 중인 루프',
+  'list.title': '올린 루프',
   'list.open': '열기',
   'list.empty': '아직 올린 루프가 없습니다.',
 };
@@ -106,7 +106,7 @@ const en: Record<keyof typeof ko, string> = {
   'details.thumbnailOption': 'Thumbnail {n}',
   'details.thumbnailChosen': 'Thumbnail chosen.',
 
-  'list.title': 'Loops being processed',
+  'list.title': 'My loops',
   'list.open': 'Open',
   'list.empty': 'No loops uploaded yet.',
 };
