@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApplicationDetail, ApplicationForm, type ApplicationFormInput } from '@studio/contract/application';
 import { apiClient } from '../../../lib/api-client';
-import { asFieldResult } from '../utils/field-result';
+import { asFieldResult } from '../../../lib/field-result';
 import { draftQueryOptions } from './get-draft';
 
 /** Refusals the form shows itself (beside the fields or above the button) rather than as a toast. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { CreatedInvite, CreateInviteBody } from '@studio/contract/member';
 import { apiClient } from '../../../lib/api-client';
-import { asFieldResult } from './field-result';
+import { asFieldResult } from '../../../lib/field-result';
 import { channelInvitesQueryOptions } from './get-channel-invites';
 import { settingsKeys } from './settings-keys';
 

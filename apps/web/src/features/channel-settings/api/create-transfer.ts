@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreatedTransfer, CreateTransferBody } from '@studio/contract/member';
 import { apiClient } from '../../../lib/api-client';
-import { asFieldResult } from './field-result';
+import { asFieldResult } from '../../../lib/field-result';
 import { channelTransfersQueryOptions } from './get-channel-transfers';
 import { settingsKeys } from './settings-keys';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OwnerInviteBody, OwnerInviteCreated } from '@studio/contract/operator';
 import { apiClient } from '../../../lib/api-client';
-import { asFieldResult, loginFieldCodes } from './field-result';
+import { asFieldResult } from '../../../lib/field-result';
+import { loginFieldCodes } from './field-result';
 import { operatorKeys } from './operator-keys';
 
 export function inviteChannelOwner(channelId: number, login: string) {

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { OperatorNotificationInput, OperatorNotificationSent } from '@studio/contract/operator';
 import { apiClient } from '../../../lib/api-client';
-import { asFieldResult, loginFieldCodes } from './field-result';
+import { asFieldResult } from '../../../lib/field-result';
+import { loginFieldCodes } from './field-result';
 import { operatorKeys } from './operator-keys';
 
 type NotificationInput = z.input<typeof OperatorNotificationInput>;

@@ -1,6 +1,6 @@
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from './api-error';
 
-type FieldResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+export type FieldResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
 /**
  * A form's expected refusals (unknown account, already a member…) are answers
