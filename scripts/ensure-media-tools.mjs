@@ -1,18 +1,22 @@
-// Live broadcasting needs ffmpeg (HLS remux, the demo encoder); the test tier also runs nginx with
-// Debian's RTMP module (the production ingest). Use the system's, install it with apt-get when missing
-// and we may (root), and otherwise fall back to the ffmpeg binary shipped by @ffmpeg-installer (npm).
+// Loops (transcode, probe) and lives (HLS remux, the demo encoder) need ffmpeg and ffprobe; the
+// test tier also runs nginx with Debian's RTMP module (the production ingest). The server takes
+// FFMPEG_PATH / FFPROBE_PATH, else Debian's /usr/bin ones, else the first on PATH
+// (apps/server/src/media/media-tool-paths.ts). This script makes sure they are there: it installs
+// Debian's ffmpeg package (which brings ffprobe) with apt-get when they are missing and we run as
+// root, and otherwise says what to install and stops.
 //
-//   node scripts/ensure-media-tools.mjs           ffmpeg only (npm start)
-//   node scripts/ensure-media-tools.mjs --nginx   ffmpeg, nginx and libnginx-mod-rtmp (tests)
+//   node scripts/ensure-media-tools.mjs           ffmpeg and ffprobe (npm start, tests)
+//   node scripts/ensure-media-tools.mjs --nginx   also nginx and libnginx-mod-rtmp (integration tests)
 //   node scripts/ensure-media-tools.mjs --print   print the ffmpeg path the server will use
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { accessSync, constants, existsSync } from 'node:fs';
+import path from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const isRoot = process.getuid?.() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+const HELP = "install Debian's ffmpeg package, which brings ffprobe (sudo apt-get install ffmpeg), or set FFMPEG_PATH and FFPROBE_PATH";
 const say = (message) => {
   if (!args.has('--print')) console.log(`[media-tools] ${message}`);
 };
@@ -24,33 +28,50 @@ function aptInstall(packages) {
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
 }
 
-function npmFfmpeg() {
+const executable = (file) => {
   try {
-    return createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg').path;
+    accessSync(file, constants.X_OK);
+    return true;
   } catch {
-    return null;
+    return false;
   }
+};
+
+/** The same order as the server's resolver: the variable, Debian's, PATH. */
+function find(variable, name) {
+  const configured = process.env[variable];
+  if (configured) {
+    if (configured.includes('/')) return executable(configured) ? configured : null;
+    name = configured;
+  } else if (executable(`/usr/bin/${name}`)) {
+    return `/usr/bin/${name}`;
+  }
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    if (executable(path.join(dir, name))) return path.join(dir, name);
+  }
+  return null;
 }
 
-/** The ffmpeg the server uses: FFMPEG_PATH, the system's, apt's, or the npm fallback. */
-export function resolveFfmpeg() {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
-  if (existsSync('/usr/bin/ffmpeg')) return '/usr/bin/ffmpeg';
+function ensureFfmpeg() {
+  let ffmpeg = find('FFMPEG_PATH', 'ffmpeg');
+  let ffprobe = find('FFPROBE_PATH', 'ffprobe');
+  if (ffmpeg && ffprobe) return ffmpeg;
+  if (process.env.FFMPEG_PATH || process.env.FFPROBE_PATH) {
+    console.error(`[media-tools] FFMPEG_PATH / FFPROBE_PATH name a file that is not an executable ffmpeg / ffprobe (ffmpeg: ${ffmpeg ?? 'missing'}, ffprobe: ${ffprobe ?? 'missing'}).`);
+    process.exit(1);
+  }
   if (isRoot && hasApt) {
-    say('ffmpeg is missing: installing the Debian package ffmpeg with apt-get…');
+    say('ffmpeg or ffprobe is missing: installing the Debian package ffmpeg with apt-get…');
     try {
       aptInstall(['ffmpeg']);
-      if (existsSync('/usr/bin/ffmpeg')) return '/usr/bin/ffmpeg';
     } catch (error) {
-      say(`apt-get could not install ffmpeg (${error.message}); trying the npm build`);
+      console.error(`[media-tools] apt-get could not install ffmpeg: ${error.message}`);
     }
+    ffmpeg = find('FFMPEG_PATH', 'ffmpeg');
+    ffprobe = find('FFPROBE_PATH', 'ffprobe');
+    if (ffmpeg && ffprobe) return ffmpeg;
   }
-  const shipped = npmFfmpeg();
-  if (shipped && existsSync(shipped)) {
-    say(`using the ffmpeg shipped by @ffmpeg-installer/ffmpeg (${shipped})`);
-    return shipped;
-  }
-  console.error('ffmpeg is needed for live broadcasting and was not found. Install it (sudo apt-get install ffmpeg) or set FFMPEG_PATH.');
+  console.error(`[media-tools] ffmpeg and ffprobe are needed for loops and lives (ffmpeg: ${ffmpeg ?? 'missing'}, ffprobe: ${ffprobe ?? 'missing'}). To fix: ${HELP}.`);
   process.exit(1);
 }
 
@@ -69,6 +90,6 @@ function ensureNginxRtmp() {
   }
 }
 
-const ffmpeg = resolveFfmpeg();
+const ffmpeg = ensureFfmpeg();
 if (args.has('--nginx')) ensureNginxRtmp();
 if (args.has('--print')) console.log(ffmpeg);

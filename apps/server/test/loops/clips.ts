@@ -2,13 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { resolveMediaTools } from '../../src/media/media-tool-paths';
 
 /** Test files made by the real encoder, once per test file. */
 export function makeClips() {
   const dir = mkdtempSync(path.join(tmpdir(), 'studio-clips-'));
+  // The encoder the server itself would use (one resolver for the studio and its tests).
+  const { ffmpeg } = resolveMediaTools({ env: process.env });
   const encode = (name: string, args: string[]) => {
     const file = path.join(dir, name);
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, file]);
+    execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args, file]);
     return file;
   };
   const vertical = encode('vertical.mp4', ['-f', 'lavfi', '-i', 'testsrc2=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-c:a', 'aac', '-shortest', '-movflags', '+faststart']);

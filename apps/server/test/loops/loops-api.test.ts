@@ -7,6 +7,7 @@ import { Loop, LoopLimits, LoopList } from '@studio/contract/loop';
 import { addMember, createChannel, createPerson, type Person } from '../../src/seed/factories';
 import { ORIGIN, call, createTestApp, type TestContext } from '../helper';
 import { makeClips } from './clips';
+import { tusHeaders } from './tus';
 
 let t: TestContext;
 let clips: ReturnType<typeof makeClips>;
@@ -16,8 +17,6 @@ let managerCookie: string;
 let strangerCookie: string;
 let channel: number;
 let noShorts: number;
-
-const tusHeaders = (cookie: string, extra: Record<string, string> = {}) => ({ cookie, origin: ORIGIN, 'tus-resumable': '1.0.0', ...extra });
 
 async function create(cookie: string, bytes: number, channelId = channel) {
   return t.app.inject({ method: 'POST', url: `/api/channels/${channelId}/loops/uploads`, headers: tusHeaders(cookie, { 'upload-length': String(bytes) }) });

@@ -1,7 +1,8 @@
 import type { ContentDetail, ContentImage, ContentSummary } from '@studio/contract/content';
 import type { ContentKind, ContentStatus } from '@studio/contract/enums';
-import { toPage, type Page } from '@studio/contract/page';
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Page } from '@studio/contract/page';
+import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { literalCount } from '../../db/literal';
 import type { Database, Db } from '../../db/schema';
 
 type Executor = Db | Transaction<Database>;
@@ -21,6 +22,8 @@ export function toContentSummary(row: ContentRow): ContentSummary {
     updatedAt: row.updated_at.toISOString(),
     reservedAt: row.reserved_at?.toISOString() ?? null,
     publishedAt: row.published_at?.toISOString() ?? null,
+    videoUrl: row.video_url,
+    durationSeconds: row.duration_seconds,
   };
 }
 
@@ -37,6 +40,9 @@ export function toContentDetail(row: ContentRow): ContentDetail {
   };
 }
 
+/** A channel's contents are counted up to this many for the list's total (the history is never walked whole). */
+export const CONTENT_COUNT_CAP = 10_000;
+
 export function contentRepository(db: Db) {
   const filtered = (channelId: number, statuses?: ContentStatus[], kinds?: ContentKind[]) => {
     let query = db.selectFrom('contents').where('channel_id', '=', channelId);
@@ -47,19 +53,28 @@ export function contentRepository(db: Db) {
   };
 
   return {
-    /** Newest first by the date the list shows, id breaking ties (index contents_channel_newest, migration 0011). */
+    /**
+     * Newest first by the date the list shows, id breaking ties (index contents_channel_newest,
+     * migration 0011). One statement: the page's ids sought on the index, then only those rows read;
+     * the total counted up to CONTENT_COUNT_CAP beside them.
+     */
     async list(channelId: number, filters: { status?: ContentStatus[]; kind?: ContentKind[] }, page: number, size: number): Promise<Page<ContentSummary>> {
-      const [rows, total] = await Promise.all([
-        filtered(channelId, filters.status, filters.kind)
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(size)
-          .offset(page * size)
-          .execute(),
-        filtered(channelId, filters.status, filters.kind).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return toPage(rows.map(toContentSummary), Number(total.count), page, size);
+      const matching = filtered(channelId, filters.status, filters.kind);
+      const keys = matching.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(literalCount(size + 1)).offset(literalCount(page * size));
+      const found = await db
+        .selectFrom(db.selectFrom(matching.select('id').limit(literalCount(CONTENT_COUNT_CAP)).as('capped')).select(sql<number>`count(*)::int`.as('total')).as('t'))
+        .leftJoinLateral(
+          () => db.selectFrom(keys.as('k')).innerJoin('contents', 'contents.id', 'k.id').selectAll('contents').as('r'),
+          (join) => join.onTrue(),
+        )
+        .select('t.total')
+        .selectAll('r')
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .execute();
+      const rows = found.flatMap(({ total: _total, ...row }) => (row.id === null ? [] : [row as ContentRow]));
+      const content = rows.slice(0, size).map(toContentSummary);
+      return { content, totalElements: Number(found[0]?.total ?? 0), number: page, size, numberOfElements: content.length, last: rows.length <= size };
     },
 
     /** One content of a channel, deleted ones included (the caller decides what they mean). */

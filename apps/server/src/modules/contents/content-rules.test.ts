@@ -14,6 +14,8 @@ describe('incompleteField: what stops a content from going public', () => {
     ['a post with text', { kind: 'POST', title: '', body: '안녕', images: [] }, null],
     ['a post with only images', { kind: 'POST', title: '', body: '', images: [image] }, null],
     ['an empty post', { kind: 'POST', title: '', body: '  ', images: [] }, 'body'],
+    ['a loop with a title and no description', { kind: 'SHORTS', title: '루프', body: '', images: [] }, null],
+    ['an untitled loop', { kind: 'SHORTS', title: ' ', body: '설명', images: [] }, 'title'],
   ] as const)('%s', (_name, row, expected) => {
     expect(incompleteField({ ...row, images: [...row.images] })).toBe(expected);
   });

@@ -49,6 +49,8 @@ export function assertWritable(channel: ChannelRow): void {
 /** The field that stops a content from going public, or null when it is complete. */
 export function incompleteField(row: Pick<ContentRow, 'kind' | 'title' | 'body' | 'images'>): 'title' | 'body' | null {
   if (row.kind === 'POST') return row.body.trim().length > 0 || row.images.length > 0 ? null : 'body';
+  // A loop's video is its body; the description may stay empty.
+  if (row.kind === 'SHORTS') return row.title.trim().length === 0 ? 'title' : null;
   if (row.title.trim().length === 0) return 'title';
   if (!richTextHasContent(row.body)) return 'body';
   return null;

@@ -14,7 +14,8 @@ import type { Transaction } from 'kysely';
 import type { ChannelRow, Database, Db } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { insertNotification } from '../notifications/notification-repository';
+import { landing, notify } from '../notifications/notification-producer';
+import { notifyContentPublished } from './content-notifications';
 import {
   createContentRow,
   findContentImages,
@@ -47,9 +48,19 @@ export type JobSender = {
 
 type Fields = Omit<UpdateContentBody, 'version'>;
 
+/** A processed loop as a SHORTS content: its texts, rendition, chosen thumbnail and when. */
+export type ShortsInput = {
+  title: string;
+  description: string;
+  thumbnailUrl: string;
+  videoUrl: string;
+  durationSeconds: number | null;
+  reservation: { at: string; visibility: ReservationVisibility } | null;
+};
+
 /** The studio path where the author fixes a content (posts have no edit page: the channel home). */
 function editPath(row: Pick<ContentRow, 'kind' | 'channel_id' | 'id'>): string {
-  return row.kind === 'CONTENT_VIEW' ? `/studio/editor/${row.channel_id}/${row.id}` : `/studio/channels/${row.channel_id}`;
+  return landing.contentEdit({ kind: row.kind, channelId: row.channel_id, id: row.id });
 }
 
 /**
@@ -160,22 +171,7 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       const at = input.reservation ? checkedReservationTime(input.reservation.at) : null;
       return db.transaction().execute(async (trx) => {
         const patch = await fieldPatch(trx, channel.id, 'POST', { body: input.body, imageIds: input.imageIds, link: input.link });
-        const now = clock.now();
-        const visibility: ReservationVisibility | null = input.reservation?.visibility ?? null;
-        const row = await createContentRow(
-          trx,
-          {
-            channelId: channel.id,
-            authorId,
-            kind: 'POST',
-            status: at ? (visibility === 'HIDDEN' ? 'HIDDEN_RESERVATION' : 'PUBLIC_RESERVATION') : 'PUBLIC',
-            title: patch.title ?? '',
-            body: patch.body ?? '',
-            at: now,
-          },
-          { ...withoutText(patch), reserved_at: at, reservation_visibility: at ? visibility : null },
-        );
-        if (at) await reserveInside(trx, row.id, at);
+        const row = await placeContent(trx, channel, authorId, { kind: 'POST', title: patch.title ?? '', body: patch.body ?? '', fields: withoutText(patch) }, at, input.reservation?.visibility ?? null);
         return row.id;
       });
     },
@@ -196,10 +192,12 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       });
     },
 
-    async publish(channel: ChannelRow, contentId: number, version: number): Promise<ContentDetail> {
-      return change(channel, contentId, version, 'PUBLISH', (row, _trx, now) => {
+    async publish(channel: ChannelRow, contentId: number, version: number, actorId: number): Promise<ContentDetail> {
+      return change(channel, contentId, version, 'PUBLISH', async (row, trx, now) => {
         assertCreateOption(channel, row.kind);
         assertComplete(row);
+        // Only the call that moves it (under the row lock, version checked) gets here.
+        await notifyContentPublished(trx, row, channel, actorId, now);
         return { ...noReservation, published_at: now };
       });
     },
@@ -267,7 +265,51 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
     async failReservation(job: PublishJob): Promise<ReservationOutcome> {
       return settleReservation(job, true);
     },
+
+    createShorts,
   };
+
+  /**
+   * A processed loop becomes a content of kind SHORTS, published now or reserved with the same rule
+   * and job as every other reservation; it then follows the one transition table. Runs inside the
+   * caller's transaction (the loops module holds the loop's row lock, so a loop publishes once).
+   */
+  async function createShorts(trx: Transaction<Database>, channel: ChannelRow, authorId: number, input: ShortsInput): Promise<ContentRow> {
+    assertCreateOption(channel, 'SHORTS');
+    const at = input.reservation ? checkedReservationTime(input.reservation.at) : null;
+    return placeContent(
+      trx,
+      channel,
+      authorId,
+      { kind: 'SHORTS', title: input.title, body: input.description, fields: { thumbnail_url: input.thumbnailUrl, video_url: input.videoUrl, duration_seconds: input.durationSeconds } },
+      at,
+      input.reservation?.visibility ?? null,
+    );
+  }
+
+  /**
+   * A content created public now, or reserved (public or hidden) for `at`: the row, then either the
+   * reservation's job or the notification that it went public, all in the caller's transaction.
+   */
+  async function placeContent(
+    trx: Transaction<Database>,
+    channel: ChannelRow,
+    authorId: number,
+    content: { kind: 'POST' | 'SHORTS'; title: string; body: string; fields: Parameters<typeof createContentRow>[2] },
+    at: Date | null,
+    visibility: ReservationVisibility | null,
+  ): Promise<ContentRow> {
+    const now = clock.now();
+    const status = at ? (visibility === 'HIDDEN' ? 'HIDDEN_RESERVATION' : 'PUBLIC_RESERVATION') : 'PUBLIC';
+    const row = await createContentRow(
+      trx,
+      { channelId: channel.id, authorId, kind: content.kind, status, title: content.title, body: content.body, at: now },
+      { ...content.fields, reserved_at: at, reservation_visibility: at ? visibility : null },
+    );
+    if (at) await reserveInside(trx, row.id, at);
+    else await notifyContentPublished(trx, row, channel, authorId, now);
+    return row;
+  }
 
   async function settleReservation(job: PublishJob, mustFail: boolean): Promise<ReservationOutcome> {
     return db.transaction().execute(async (trx) => {
@@ -281,11 +323,11 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
         if (!failed) return 'stale';
         await updateContentRow(trx, row, { status: failed }, now);
         if (row.author_user_id !== null) {
-          await insertNotification(trx, {
-            userId: row.author_user_id,
-            channelId: channel.id,
+          await notify(trx, {
+            to: row.author_user_id,
+            channel: { id: channel.id, name: channel.name },
             type: 'RESERVATION_FAILED',
-            params: { channelName: channel.name, title: row.title },
+            params: { title: row.title },
             landingUrl: editPath(row),
             at: now,
           });
@@ -295,6 +337,7 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       const due = nextStatus('RESERVATION_DUE', row.status);
       if (!due) return 'stale';
       await updateContentRow(trx, row, { ...noReservation, status: due, published_at: row.published_at ?? now }, now);
+      if (due === 'PUBLIC') await notifyContentPublished(trx, row, channel, null, now);
       return 'published';
     });
   }

@@ -123,7 +123,11 @@ export async function contentRoutes(instance: FastifyInstance) {
     },
   );
 
-  const action = (path: string, summary: string, run: (channel: ReturnType<typeof requireChannel>['channel'], contentId: number, version: number) => Promise<ContentDetail>) =>
+  const action = (
+    path: string,
+    summary: string,
+    run: (channel: ReturnType<typeof requireChannel>['channel'], contentId: number, version: number, userId: number) => Promise<ContentDetail>,
+  ) =>
     app.post(
       `/channels/:channelId/contents/:contentId/${path}`,
       {
@@ -131,12 +135,12 @@ export async function contentRoutes(instance: FastifyInstance) {
         schema: { tags, summary, params: ChannelContentParams, body: ContentVersionBody, response: { 200: ContentDetail, ...errorResponses } },
       },
       async (request) => {
-        const { channel } = requireChannel(request);
-        return run(channel, request.params.contentId, request.body.version);
+        const { channel, user } = requireChannel(request);
+        return run(channel, request.params.contentId, request.body.version, user.id);
       },
     );
 
-  action('publish', 'Publish now', (channel, id, version) => service.publish(channel, id, version));
+  action('publish', 'Publish now', (channel, id, version, userId) => service.publish(channel, id, version, userId));
   action('cancel-reservation', 'Cancel a reservation (back to draft)', (channel, id, version) => service.cancelReservation(channel, id, version));
   action('hide', 'Hide (a draft or a reservation is published hidden)', (channel, id, version) => service.hide(channel, id, version));
   action('unhide', 'Make a hidden content public again', (channel, id, version) => service.unhide(channel, id, version));

@@ -3,11 +3,12 @@ import { mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { MediaProbeError, probe, run, type MediaTools } from '../../media/media-tools';
 import type { MediaStore } from '../../media/media-store';
-import { insertNotification } from '../notifications/notification-repository';
+import { landing, notify as notifyPeople } from '../notifications/notification-producer';
 import { loopRepository, type LoopRow } from './loop-repository';
 
 /** The queue of loop transcodes (one job per loop at a time). */
@@ -70,14 +71,14 @@ export function loopProcessor(deps: Deps) {
 
   const sourceOf = (id: string) => path.join(deps.uploadsDir, id);
 
-  const notify = async (row: LoopRow, type: 'LOOP_PROCESSED' | 'LOOP_FAILED', executor: Parameters<typeof insertNotification>[0]) => {
-    const channel = await executor.selectFrom('channels').select('name').where('id', '=', row.channel_id).executeTakeFirst();
-    await insertNotification(executor, {
-      userId: row.user_id,
-      channelId: row.channel_id,
+  /** The uploader is told (in the transaction that finished or failed the loop); nobody else acted or waits for it. */
+  const notify = async (row: LoopRow, type: 'LOOP_PROCESSED' | 'LOOP_FAILED', tx: Transaction<Database>) => {
+    const channel = await tx.selectFrom('channels').select('name').where('id', '=', row.channel_id).executeTakeFirst();
+    await notifyPeople(tx, {
+      to: row.user_id,
+      channel: { id: row.channel_id, name: channel?.name ?? '' },
       type,
-      params: { channelName: channel?.name ?? '' },
-      landingUrl: `/channels/${row.channel_id}/videos/shorts/upload#loop=${row.id}`,
+      landingUrl: landing.loop(row.channel_id, row.id),
       at: deps.clock.now(),
     });
   };

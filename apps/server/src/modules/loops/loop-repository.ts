@@ -129,6 +129,22 @@ export function loopRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The loop, locked for the rest of the transaction: publishing decides under this lock, so a loop publishes once. */
+    lockInChannel(tx: Transaction<Database>, channelId: number, id: string): Promise<LoopRow | undefined> {
+      return tx.selectFrom('loops').selectAll().where('id', '=', id).where('channel_id', '=', channelId).forUpdate().executeTakeFirst();
+    },
+
+    /** The loop now is that content (set once: the unique index loops_one_content backs the lock). */
+    async linkContent(tx: Transaction<Database>, id: string, contentId: number, thumbnailIndex: number, at: Date): Promise<LoopRow> {
+      return tx
+        .updateTable('loops')
+        .set({ content_id: contentId, thumbnail_index: thumbnailIndex, updated_at: at })
+        .where('id', '=', id)
+        .where('content_id', 'is', null)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
     async chooseThumbnail(channelId: number, id: string, index: number, at: Date): Promise<LoopRow | undefined> {
       return db
         .updateTable('loops')

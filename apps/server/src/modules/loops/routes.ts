@@ -7,13 +7,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { errorCatalogue, type ErrorCode } from '@studio/contract/errors';
-import { Loop, LoopLimits, LoopList, LoopParams, LoopThumbnailBody } from '@studio/contract/loop';
+import { CreatedContent } from '@studio/contract/content';
+import { Loop, LoopLimits, LoopList, LoopParams, LoopThumbnailBody, PublishLoopBody } from '@studio/contract/loop';
 import { ChannelIdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { AppError } from '../../lib/errors';
 import { MediaProbeError, probe } from '../../media/media-tools';
 import { requireChannel } from '../../plugins/require-user';
 import { assertCreateOption } from '../contents/content-rules';
+import { contentService } from '../contents/content-service';
 import { LOOP_QUEUE, loopProcessor } from './loop-processing';
 import { loopRepository, toLoop, UNFINISHED } from './loop-repository';
 
@@ -40,13 +42,14 @@ const UploadParams = LoopParams;
  */
 export async function loopRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { maxBytes, maxSeconds } = app.config.loops;
+  const { maxBytes, maxSeconds, workers } = app.config.loops;
   const tools = app.config.mediaTools;
   const uploadsDir = path.resolve(app.config.dataDir, 'uploads', 'loops');
   const loops = loopRepository(app.db);
   const processor = loopProcessor({ db: app.db, media: app.media, tools, clock: app.clock, log: app.log, uploadsDir, maxSeconds });
   const tags = ['loops'];
   const urlFor = (kind: 'loops' | 'thumbnails', name: string) => app.media.urlFor(kind, name);
+  const contents = contentService(app.db, app.jobs, app.clock);
 
   const errorBody = (code: ErrorCode, requestPath: string) => JSON.stringify({ code, message: errorCatalogue[code].message, path: requestPath, extra: null });
 
@@ -87,7 +90,7 @@ export async function loopRoutes(instance: FastifyInstance) {
     },
   });
 
-  await app.jobs.work<{ loopId: string }>(LOOP_QUEUE, ({ loopId }) => processor.process(loopId), { unique: true, expireInSeconds: Math.max(600, maxSeconds * 10) });
+  await app.jobs.work<{ loopId: string }>(LOOP_QUEUE, ({ loopId }) => processor.process(loopId), { unique: true, concurrency: workers, expireInSeconds: Math.max(600, maxSeconds * 10) });
   // Before the pool and the queue stop: ffmpeg runs end, their jobs go back to the queue for the next start.
   app.addHook('preClose', async () => processor.stopAll());
 
@@ -198,8 +201,11 @@ export async function loopRoutes(instance: FastifyInstance) {
         if (moved) await app.jobs.send(LOOP_QUEUE, { loopId: row.id }, { tx, singletonKey: row.id });
         return moved;
       });
-      if (!retried) throw new AppError('LOOP_STATE_CHANGED');
-      return toLoop(retried, urlFor);
+      if (retried) return toLoop(retried, urlFor);
+      // A parallel retry won: the loop is on its way, the same answer as a repeat.
+      const now = await loops.findInChannel(channel.id, row.id);
+      if (now?.status && UNFINISHED.includes(now.status)) return toLoop(now, urlFor);
+      throw new AppError('LOOP_STATE_CHANGED');
     },
   );
 
@@ -212,9 +218,51 @@ export async function loopRoutes(instance: FastifyInstance) {
       if (!row || row.status === 'DELETE') throw new AppError('NOT_FOUND');
       if (row.status === 'STOP') return toLoop(row, urlFor);
       const stopped = await loops.transition(app.db, row.id, UNFINISHED, 'STOP', app.clock.now());
-      if (!stopped) throw new AppError('LOOP_STATE_CHANGED');
+      if (!stopped) {
+        // A parallel stop won: the same answer as a repeat.
+        const now = await loops.findInChannel(channel.id, row.id);
+        if (now?.status === 'STOP') return toLoop(now, urlFor);
+        throw new AppError('LOOP_STATE_CHANGED');
+      }
       processor.stop(row.id);
       return toLoop(stopped, urlFor);
+    },
+  );
+
+  app.post(
+    '/channels/:channelId/loops/:loopId/publish',
+    {
+      config: { access: 'channel:member' },
+      schema: {
+        tags,
+        summary: 'Publish a processed loop as a SHORTS content, now or reserved on the 10-minute step; once per loop (a repeat is 409 LOOP_ALREADY_PUBLISHED with the contentId)',
+        params: LoopParams,
+        body: PublishLoopBody,
+        response: { 201: CreatedContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { channel, user } = requireChannel(request);
+      const { title, description, thumbnailIndex, reservation } = request.body;
+      const contentId = await app.db.transaction().execute(async (tx) => {
+        const row = await loops.lockInChannel(tx, channel.id, request.params.loopId);
+        if (!row || row.status === 'DELETE') throw new AppError('NOT_FOUND');
+        if (row.content_id !== null) throw new AppError('LOOP_ALREADY_PUBLISHED', undefined, { contentId: row.content_id });
+        if (row.status !== 'COMPLETE' || !row.video_name) throw new AppError('LOOP_NOT_COMPLETE', undefined, { status: row.status });
+        const thumbnail = row.thumbnail_names[thumbnailIndex];
+        if (!thumbnail) throw new AppError('VALIDATION_FAILED', undefined, { issues: [{ field: 'thumbnailIndex', message: `must be below ${row.thumbnail_names.length}` }] });
+        const content = await contents.createShorts(tx, channel, user.id, {
+          title,
+          description,
+          thumbnailUrl: urlFor('thumbnails', thumbnail),
+          videoUrl: urlFor('loops', row.video_name),
+          durationSeconds: row.duration_seconds,
+          reservation,
+        });
+        await loops.linkContent(tx, row.id, content.id, thumbnailIndex, app.clock.now());
+        return content.id;
+      });
+      return reply.status(201).send({ contentId });
     },
   );
 

@@ -81,9 +81,6 @@ const ko = {
 
   'publish.button': '발행',
   'publish.title': '발행',
-  'publish.now': '지금 공개',
-  'publish.reserve': '예약 공개',
-  'publish.reserveHidden': '예약 후 비공개로 발행',
   'publish.confirmNow': '공개하기',
   'publish.confirmReserve': '예약하기',
   'publish.cancel': '취소',
@@ -95,16 +92,6 @@ const ko = {
   'publish.needBody': '본문을 입력해 주세요.',
   'publish.currentReservation': '현재 예약: {time}',
 
-  'reserve.legend': '예약 시간 (한국 시간, UTC+9)',
-  'reserve.date': '날짜',
-  'reserve.hour': '시',
-  'reserve.minute': '분',
-  'reserve.hourOption': '{hour}시',
-  'reserve.minuteOption': '{minute}분',
-  'reserve.earliest': '가장 빠른 예약 시간: {time}',
-  'reserve.tooEarly': '{time} 이후로 선택해 주세요.',
-  'reserve.offStep': '예약 시간은 10분 단위로 선택해 주세요.',
-  'reserve.summary': '{time} (한국 시간)에 발행됩니다.',
 
   'post.pageTitle': '포스트 작성',
   'post.body': '내용',
@@ -225,9 +212,6 @@ const en: Record<WritingMessageKey, string> = {
 
   'publish.button': 'Publish',
   'publish.title': 'Publish',
-  'publish.now': 'Publish now',
-  'publish.reserve': 'Reserve publication',
-  'publish.reserveHidden': 'Reserve, published as hidden',
   'publish.confirmNow': 'Publish',
   'publish.confirmReserve': 'Reserve',
   'publish.cancel': 'Cancel',
@@ -239,16 +223,6 @@ const en: Record<WritingMessageKey, string> = {
   'publish.needBody': 'Please write the body.',
   'publish.currentReservation': 'Current reservation: {time}',
 
-  'reserve.legend': 'Reservation time (Korean time, UTC+9)',
-  'reserve.date': 'Date',
-  'reserve.hour': 'Hour',
-  'reserve.minute': 'Minute',
-  'reserve.hourOption': '{hour}h',
-  'reserve.minuteOption': ':{minute}',
-  'reserve.earliest': 'Earliest time you can reserve: {time}',
-  'reserve.tooEarly': 'Choose {time} or later.',
-  'reserve.offStep': 'Reservation times go in steps of 10 minutes.',
-  'reserve.summary': 'Publishes at {time} (Korean time).',
 
   'post.pageTitle': 'Write a post',
   'post.body': 'Text',

@@ -13,6 +13,7 @@ import { hasFilters, useContentFilters } from '../hooks/use-content-filters';
 import { useChannelHomeT } from '../messages';
 import { ContentFilterMenu } from './content-filter-menu';
 import { ContentRowActions } from './content-row-actions';
+import { LoopThumb } from './loop-player';
 import { contentStatusTone } from './content-labels';
 import { contentHref } from '../utils/content-href';
 import styles from './channel-contents.module.css';
@@ -36,9 +37,11 @@ function ContentRow({ channelId, content }: { channelId: number; content: Conten
   const titleText = title || t('contents.untitled');
   return (
     <li className={`${styles.row} ${href ? styles.rowLink : ''}`}>
-      <span className={styles.thumb}>
-        {content.thumbnailUrl ? <img src={content.thumbnailUrl} alt="" loading="lazy" /> : <Icon size={22} />}
-      </span>
+      {content.kind === 'SHORTS' ? (
+        <LoopThumb content={content} title={titleText} />
+      ) : (
+        <span className={styles.thumb}>{content.thumbnailUrl ? <img src={content.thumbnailUrl} alt="" loading="lazy" /> : <Icon size={22} />}</span>
+      )}
       <div className={styles.main}>
         <p className={`${styles.title} ${title ? '' : styles.untitled}`}>
           {/* The link covers the whole row (::after), so the row opens its content wherever it is clicked. */}

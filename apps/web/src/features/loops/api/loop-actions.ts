@@ -23,13 +23,17 @@ export function useStopLoop(channelId: number, loopId: string) {
   return useLoopMutation(channelId, loopId, () => apiClient.post(`/api/channels/${channelId}/loops/${loopId}/stop`, { schema: Loop }));
 }
 
-/** The choice shows at once; a refusal puts back what the server holds. */
+/**
+ * The choice shows at once; a refusal puts back what the server holds. A poll of the loop already
+ * under way (progress is followed live) is cancelled first, or its older answer would undo the choice.
+ */
 export function useChooseThumbnail(channelId: number, loopId: string) {
   const queryClient = useQueryClient();
   const key = loopQueryOptions(channelId, loopId).queryKey;
   return useMutation({
     mutationFn: (index: number) => apiClient.put(`/api/channels/${channelId}/loops/${loopId}/thumbnail`, { bodySchema: LoopThumbnailBody, body: { index }, schema: Loop }),
-    onMutate: (index) => {
+    onMutate: async (index) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
       const before = queryClient.getQueryData(key);
       queryClient.setQueryData(key, (loop) => loop && { ...loop, thumbnailIndex: index });
       return { before };

@@ -3,4 +3,5 @@ export const loopKeys = {
   limits: (channelId: number) => ['loops', channelId, 'limits'] as const,
   list: (channelId: number) => ['loops', channelId, 'list'] as const,
   detail: (channelId: number, loopId: string) => ['loops', channelId, 'detail', loopId] as const,
+  content: (channelId: number, contentId: number) => ['loops', channelId, 'content', contentId] as const,
 };

@@ -29,9 +29,9 @@ export function UploadProgress({ state, onCancel }: { state: Extract<UploadState
           {left !== null ? t('upload.timeLeft', { time: formatDuration(left, locale) }) : t('upload.timeUnknown')}
         </span>
       </div>
-      {state.offline ? (
+      {state.offline || state.retrying ? (
         <p role="status" className={styles.error}>
-          {t('upload.offline')}
+          {state.offline ? t('upload.offline') : t('upload.retrying')}
         </p>
       ) : null}
     </section>

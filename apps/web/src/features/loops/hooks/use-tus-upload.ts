@@ -7,7 +7,7 @@ import { addSample, type RateSample } from '../utils/upload-rate';
 
 export type UploadState =
   | { phase: 'idle' }
-  | { phase: 'uploading'; loopId: string | null; sent: number; total: number; samples: RateSample[]; offline: boolean }
+  | { phase: 'uploading'; loopId: string | null; sent: number; total: number; samples: RateSample[]; offline: boolean; retrying: boolean }
   | { phase: 'done'; loopId: string }
   | { phase: 'failed'; code: string | null; message: string };
 
@@ -33,7 +33,7 @@ export function useTusUpload(channelId: number) {
     async (file: File) => {
       const { Upload: TusUpload } = await import('tus-js-client');
       const endpoint = new URL(serverUrl(loopUploadPath(channelId)), window.location.href).href;
-      setState({ phase: 'uploading', loopId: null, sent: 0, total: file.size, samples: [], offline: !navigator.onLine });
+      setState({ phase: 'uploading', loopId: null, sent: 0, total: file.size, samples: [], offline: !navigator.onLine, retrying: false });
       const upload = new TusUpload(file, {
         endpoint,
         chunkSize: CHUNK_BYTES,
@@ -44,7 +44,10 @@ export function useTusUpload(channelId: number) {
         // Refusals (not a video, too large, not allowed) are final; the rest (network, 5xx, 423 locks) is retried.
         onShouldRetry: (error: DetailedError) => {
           const status = error.originalResponse?.getStatus() ?? 0;
-          return status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
+          const retry = status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
+          // A request failed and will be tried again: the page says so instead of a stale pace.
+          if (retry) setState((previous) => (previous.phase === 'uploading' ? { ...previous, retrying: true, samples: [] } : previous));
+          return retry;
         },
         onProgress: (sent, total) =>
           setState((previous) => ({
@@ -54,6 +57,8 @@ export function useTusUpload(channelId: number) {
             total,
             samples: addSample(previous.phase === 'uploading' ? previous.samples : [], { at: performance.now(), bytes: sent }),
             offline: !navigator.onLine,
+            // Only bytes that really moved end "trying again" (a retried request reports its start first).
+            retrying: previous.phase === 'uploading' && previous.retrying && sent <= previous.sent,
           })),
         onSuccess: () => {
           current.current = null;

@@ -14,7 +14,7 @@ import { useWritingT } from '../messages';
 import { ConflictDialog } from './conflict-dialog';
 import { CoverImagePicker } from './cover-image-picker';
 import { LeaveDialog } from './leave-dialog';
-import type { PublishWhen } from './publish-choice';
+import type { PublishWhen } from '../../../components/reservation/publish-choice';
 import { PublishDialog } from './publish-dialog';
 import { SaveStatus } from './save-status';
 import styles from './editor.module.css';

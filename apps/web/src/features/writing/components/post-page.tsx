@@ -11,11 +11,11 @@ import { showToast } from '../../../lib/toast';
 import { useCreatePost } from '../api/create-post';
 import { uploadContentImage } from '../api/upload-image';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../components/reservation/use-now';
 import { useWritingT } from '../messages';
 import { LeaveDialog } from './leave-dialog';
 import { PostImages } from './post-images';
-import { PublishChoice, type PublishWhen } from './publish-choice';
+import { PublishChoice, type PublishWhen } from '../../../components/reservation/publish-choice';
 import styles from './post.module.css';
 
 /** The post page: text, up to 10 ordered images, a link with its kind; published now or at a reserved time. */

@@ -3,9 +3,9 @@ import { earliestReservationSlot, reservationProblem } from '@studio/contract/re
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions, DialogBody, DialogCloseButton, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { useFormat } from '../../../lib/format/use-format';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../components/reservation/use-now';
 import { useWritingT } from '../messages';
-import { PublishChoice, type PublishWhen } from './publish-choice';
+import { PublishChoice, type PublishWhen } from '../../../components/reservation/publish-choice';
 import styles from './publish.module.css';
 
 type PublishDialogProps = {

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { earliestReservationSlot, reservationProblem, toKoreanParts } from '@studio/contract/reservation';
-import { useFormat } from '../../../lib/format/use-format';
-import { useWritingT } from '../messages';
-import { bookable, choose, dateValue, hourOptions, minuteOptions, parseDateValue } from '../utils/reservation-fields';
-import styles from './publish.module.css';
+import { useFormat } from '../../lib/format/use-format';
+import { useReservationT } from './reservation-messages';
+import { bookable, choose, dateValue, hourOptions, minuteOptions, parseDateValue } from './reservation-fields';
+import styles from './reservation.module.css';
 
 type ReservationPickerProps = {
   value: Date;
@@ -19,7 +19,7 @@ const two = (value: number) => String(value).padStart(2, '0');
  * before the earliest bookable slot (the contract's rule, as the server checks it).
  */
 export function ReservationPicker({ value, onChange, now }: ReservationPickerProps) {
-  const t = useWritingT();
+  const t = useReservationT();
   const format = useFormat();
   const id = useId();
   const parts = toKoreanParts(value);

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { ReservationVisibility } from '@studio/contract/content';
-import { useWritingT } from '../messages';
+import { useReservationT } from './reservation-messages';
 import { ReservationPicker } from './reservation-picker';
-import styles from './publish.module.css';
+import styles from './reservation.module.css';
 
 export type PublishWhen = { mode: 'now' } | { mode: 'reserve'; at: Date; visibility: ReservationVisibility };
 
@@ -11,13 +11,16 @@ type PublishChoiceProps = {
   onChange: (value: PublishWhen) => void;
   now: Date;
   earliest: Date;
-  /** Posts publish public or reserved public; articles can also be reserved as hidden. */
+  /** Posts publish public or reserved public; articles and loops can also be reserved as hidden. */
   allowHidden: boolean;
 };
 
-/** Publish now, or reserve a time (public, or published hidden). */
+/**
+ * Publish now, or reserve a time (public, or published hidden): the one publishing choice of the
+ * editor, the post page and the loop page, on the contract's reservation rule.
+ */
 export function PublishChoice({ value, onChange, now, earliest, allowHidden }: PublishChoiceProps) {
-  const t = useWritingT();
+  const t = useReservationT();
   const name = useId();
   const reservedAt = value.mode === 'reserve' ? value.at : earliest;
   const option = (mode: 'now' | 'PUBLIC' | 'HIDDEN', label: string) => {
@@ -36,7 +39,7 @@ export function PublishChoice({ value, onChange, now, earliest, allowHidden }: P
   };
   return (
     <div className={styles.publishBody}>
-      <div className={styles.choices} role="radiogroup" aria-label={t('post.whenLabel')}>
+      <div className={styles.choices} role="radiogroup" aria-label={t('publish.whenLabel')}>
         {option('now', t('publish.now'))}
         {option('PUBLIC', t('publish.reserve'))}
         {allowHidden ? option('HIDDEN', t('publish.reserveHidden')) : null}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { ContentSummary } from '@studio/contract/content';
+import { Dialog, DialogCloseButton, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { LoopIcon } from '../../../components/ui/icons';
+import { useChannelHomeT } from '../messages';
+import { formatDuration } from '../utils/format-duration';
+import styles from './channel-contents.module.css';
+
+/**
+ * A loop's thumbnail with its length; pressing it plays the loop (the H.264 fast-start rendition
+ * in a plain video element: a file, so no streaming library is needed).
+ */
+export function LoopThumb({ content, title }: { content: Pick<ContentSummary, 'thumbnailUrl' | 'videoUrl' | 'durationSeconds'>; title: string }) {
+  const t = useChannelHomeT();
+  const [open, setOpen] = useState(false);
+  const duration = content.durationSeconds !== null ? formatDuration(content.durationSeconds) : null;
+  const picture = (
+    <>
+      {content.thumbnailUrl ? <img src={content.thumbnailUrl} alt="" loading="lazy" /> : <LoopIcon size={22} />}
+      {duration ? (
+        <span className={styles.duration} aria-label={t('contents.duration', { duration })}>
+          {content.videoUrl ? <span aria-hidden="true">▶ </span> : null}
+          {duration}
+        </span>
+      ) : null}
+    </>
+  );
+  if (!content.videoUrl) return <span className={`${styles.thumb} ${styles.thumbLoop}`}>{picture}</span>;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <button type="button" className={`${styles.thumb} ${styles.thumbLoop} ${styles.thumbButton}`} aria-label={t('contents.play', { title })} onClick={() => setOpen(true)}>
+        {picture}
+      </button>
+      <DialogContent variant="panel" className={styles.playerLayer} aria-describedby={undefined}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogCloseButton label={t('contents.closePlayer')} />
+        </DialogHeader>
+        <video className={styles.player} src={content.videoUrl} poster={content.thumbnailUrl ?? undefined} controls autoPlay playsInline aria-label={title} />
+      </DialogContent>
+    </Dialog>
+  );
+}
