@@ -2,8 +2,7 @@ import { earliestReservationSlot } from '@studio/contract/reservation';
 import type { Db } from '../db/schema';
 import { insertInvite } from '../modules/invites/invite-repository';
 import { logActivity } from '../modules/members/activity-repository';
-import { insertNotification } from '../modules/notifications/notification-repository';
-import { landing } from '../modules/notifications/notification-producer';
+import { landing, notify } from '../modules/notifications/notification-producer';
 import { recordOperatorAction } from '../modules/operator/audit-repository';
 import { plainTextToRichText } from '../lib/sanitize-html';
 import { insertTransfer } from '../modules/transfers/transfer-repository';
@@ -234,37 +233,39 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
       });
 
     await operatorMessage(creator.userId, '입점 신청하신 Cooking Notes 채널이 승인되었습니다.', '/studio/channels/management', ago(3 * DAY), true);
-    await operatorMessage(creator.userId, '스튜디오 정기 점검이 11월 28일 새벽 2시에 진행됩니다.', '/studio/notices', ago(2 * HOUR));
-    await insertNotification(trx, {
-      userId: creator.userId,
-      channelId: studioDaily,
+    // Through the studio's one producer, as the real events would write them. Lists are newest id
+    // first (keyset), so each person's rows are written oldest first, as they would have happened.
+    await notify(trx, {
+      to: creator.userId,
+      channel: { id: studioDaily, name: 'Studio Daily' },
       type: 'INVITE_ACCEPTED',
-      params: { channelName: 'Studio Daily', actorName: manager.name },
-      landingUrl: `/studio/channels/${studioDaily}`,
+      params: { actorName: manager.name },
+      landingUrl: landing.channel(studioDaily),
       at: ago(5 * HOUR),
     });
+    await operatorMessage(creator.userId, '스튜디오 정기 점검이 11월 28일 새벽 2시에 진행됩니다.', '/studio/notices', ago(2 * HOUR));
 
-    await insertNotification(trx, {
-      userId: newbie.userId,
-      channelId: studioDaily,
+    await notify(trx, {
+      to: newbie.userId,
+      channel: { id: harborRadio, name: 'Harbor Radio' },
       type: 'INVITE_RECEIVED',
-      params: { channelName: 'Studio Daily', role: 'MANAGER' },
-      landingUrl: landing.invite(managerInvite),
-      at: ago(1 * DAY),
-    });
-    await insertNotification(trx, {
-      userId: newbie.userId,
-      channelId: harborRadio,
-      type: 'INVITE_RECEIVED',
-      params: { channelName: 'Harbor Radio', role: 'OWNER' },
+      params: { role: 'OWNER' },
       landingUrl: landing.invite(ownerInvite),
       at: ago(2 * DAY),
     });
-    await insertNotification(trx, {
-      userId: newbie.userId,
-      channelId: cookingNotes,
+    await notify(trx, {
+      to: newbie.userId,
+      channel: { id: studioDaily, name: 'Studio Daily' },
+      type: 'INVITE_RECEIVED',
+      params: { role: 'MANAGER' },
+      landingUrl: landing.invite(managerInvite),
+      at: ago(1 * DAY),
+    });
+    await notify(trx, {
+      to: newbie.userId,
+      channel: { id: cookingNotes, name: 'Cooking Notes' },
       type: 'TRANSFER_REQUESTED',
-      params: { channelName: 'Cooking Notes', actorName: creator.name },
+      params: { actorName: creator.name },
       landingUrl: landing.transfer(transfer),
       at: ago(6 * HOUR),
     });

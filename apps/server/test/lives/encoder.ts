@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { resolveMediaTools } from '../../src/media/media-tool-paths';
 
-export const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
+/** The encoder the server itself would use (one resolver for the studio and its tests). */
+export const FFMPEG = resolveMediaTools({ env: process.env }).ffmpeg;
 
 export type Encoder = {
   /** Resolves when ffmpeg ends, with its exit code and the end of its messages. */

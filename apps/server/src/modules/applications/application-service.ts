@@ -1,12 +1,11 @@
 import type { Transaction } from 'kysely';
 import { CHANNEL_TYPE_OFFERS, type ApplicationDetail, type ApplicationForm, type ApplyChannelType, type OperatorApplication } from '@studio/contract/application';
 import type { ApplicationStatus } from '@studio/contract/enums';
-import type { NotificationType } from '@studio/contract/notification';
 import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { insertChannel } from '../channels/channel-repository';
 import { addMembership, memberRole } from '../members/member-repository';
-import { insertNotification } from '../notifications/notification-repository';
+import { landing, notify, type OperatorSent } from '../notifications/notification-producer';
 import { recordOperatorAction } from '../operator/audit-repository';
 import {
   type ApplicationRow,
@@ -26,7 +25,7 @@ import {
 export const MAX_OPEN_APPLICATIONS = 3;
 
 /** Where every status notification leads: the apply-results tab of channel management. */
-export const APPLY_RESULTS_URL = '/studio/channels/management?tab=apply';
+export const APPLY_RESULTS_URL = landing.applyResults();
 
 const isUniqueViolation = (error: unknown, constraint: string) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
@@ -45,7 +44,7 @@ function featuresFor(type: ApplyChannelType) {
 const snapshot = (row: ApplicationRow) => ({ status: row.status, channelId: row.channel_id, rejectReason: row.reject_reason });
 
 /** The status each notification reports. */
-const NOTIFY: Record<Exclude<ApplicationStatus, 'WAIT'>, Exclude<NotificationType, 'OPERATOR_MESSAGE'>> = {
+const NOTIFY: Record<Exclude<ApplicationStatus, 'WAIT'>, OperatorSent> = {
   REVIEW: 'APPLICATION_REVIEW',
   APPROVE: 'APPLICATION_APPROVED',
   REJECT: 'APPLICATION_REJECTED',
@@ -73,9 +72,10 @@ export function applicationService(db: Db) {
     at: Date,
   ): Promise<void> {
     await insertApplicationEvent(trx, { applicationId: after.id, status: to, actorUserId: operatorId, reason: to === 'REJECT' ? after.reject_reason : null, at });
-    await insertNotification(trx, {
-      userId: after.applicant_user_id,
-      channelId: null,
+    // The operator decided: told as the studio operator's (no channel; the channel may not exist yet).
+    await notify(trx, {
+      to: after.applicant_user_id,
+      channel: null,
       type: NOTIFY[to],
       params: { channelName: after.channel_name },
       landingUrl: APPLY_RESULTS_URL,

@@ -1,12 +1,16 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { LiveStatus } from '@studio/contract/enums';
 import { MAX_LIVES_ON_AIR, type Live, type LiveDetail } from '@studio/contract/live';
-import { toPage, type Page } from '@studio/contract/page';
+import type { Page } from '@studio/contract/page';
+import { literalCount } from '../../db/literal';
 import type { Database, Db, LiveRow } from '../../db/schema';
 
 type Executor = Db | Transaction<Database>;
 
 export type LiveRecord = LiveRow & { kamp_channel_id: string; stream_key_title: string };
+
+/** A channel's lives are counted up to this many for the list's total (the history is never walked whole). */
+export const LIVE_COUNT_CAP = 10_000;
 
 export type LiveFilter = { title?: string; kampChannelId?: string; status?: LiveStatus[] };
 
@@ -50,16 +54,41 @@ export async function insertLiveRow(db: Executor, values: Insertable<Database['l
 
 export function liveRepository(db: Db) {
   return {
+    /**
+     * One statement: the page's ids are sought on the channel's (created_at, id) index alone (an
+     * index-only scan when unfiltered, so a deep page reads index entries, not rows), then only those
+     * rows are read with their key; the total is counted up to LIVE_COUNT_CAP beside them.
+     */
     async page(channelId: number, filter: LiveFilter, page: number, size: number, direction: 'asc' | 'desc'): Promise<Page<Live>> {
-      let query = base(db).where('lives.channel_id', '=', channelId);
-      if (filter.title) query = query.where('lives.title', 'ilike', `%${escapeLike(filter.title)}%`);
-      if (filter.kampChannelId) query = query.where('stream_keys.kamp_channel_id', '=', filter.kampChannelId);
-      if (filter.status) query = query.where('lives.status', 'in', filter.status);
-      const [rows, total] = await Promise.all([
-        query.orderBy('lives.created_at', direction).orderBy('lives.id', direction).limit(size).offset(page * size).execute(),
-        query.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return toPage(rows.map(toLive), Number(total.n), page, size);
+      let matching = db.selectFrom('lives').where('lives.channel_id', '=', channelId);
+      if (filter.title) matching = matching.where('lives.title', 'ilike', `%${escapeLike(filter.title)}%`);
+      if (filter.kampChannelId) {
+        const kampChannelId = filter.kampChannelId;
+        matching = matching.where('lives.stream_key_id', 'in', (eb) => eb.selectFrom('stream_keys').select('stream_keys.id').where('stream_keys.kamp_channel_id', '=', kampChannelId));
+      }
+      if (filter.status) matching = matching.where('lives.status', 'in', filter.status);
+      const keys = matching.select('lives.id').orderBy('lives.created_at', direction).orderBy('lives.id', direction).limit(literalCount(size + 1)).offset(literalCount(page * size));
+      const found = await db
+        .selectFrom(db.selectFrom(matching.select('lives.id').limit(literalCount(LIVE_COUNT_CAP)).as('capped')).select(sql<number>`count(*)::int`.as('total')).as('t'))
+        .leftJoinLateral(
+          () =>
+            db
+              .selectFrom(keys.as('k'))
+              .innerJoin('lives', 'lives.id', 'k.id')
+              .innerJoin('stream_keys', 'stream_keys.id', 'lives.stream_key_id')
+              .selectAll('lives')
+              .select(['stream_keys.kamp_channel_id', 'stream_keys.title as stream_key_title'])
+              .as('r'),
+          (join) => join.onTrue(),
+        )
+        .select('t.total')
+        .selectAll('r')
+        .orderBy('r.created_at', direction)
+        .orderBy('r.id', direction)
+        .execute();
+      const rows = found.flatMap(({ total: _total, ...row }) => (row.id === null ? [] : [row as LiveRecord]));
+      const content = rows.slice(0, size).map(toLive);
+      return { content, totalElements: Number(found[0]?.total ?? 0), number: page, size, numberOfElements: content.length, last: rows.length <= size };
     },
 
     async find(executor: Executor, channelId: number, liveId: number): Promise<LiveRecord | undefined> {

@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import { createOptionsFor } from '@studio/contract/channel';
 import {
-  livePagePath,
   livePaths,
   MAX_STREAM_KEYS,
   type LiveDetail,
@@ -14,7 +13,8 @@ import type { Database, ChannelRow, Db, LiveRow, StreamKeyRow } from '../../db/s
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { toChannel } from '../channels/channel-repository';
-import { insertNotification } from '../notifications/notification-repository';
+import { channelCrewIds } from '../members/member-repository';
+import { landing, notify } from '../notifications/notification-producer';
 import type { HlsRecorder } from './ingest/hls-recorder';
 import type { StreamHub } from './ingest/stream-hub';
 import { streamHealth } from './ingest/stream-stats';
@@ -92,15 +92,30 @@ export function liveService(options: LiveServiceOptions) {
     return 'RECEIVING';
   }
 
-  /** Owner and managers of a channel: who hears about its broadcasts. */
-  async function broadcastTeam(trx: Transaction<Database>, channelId: number): Promise<number[]> {
-    const rows = await trx.selectFrom('channel_members').select('user_id').where('channel_id', '=', channelId).where('role', 'in', ['OWNER', 'MANAGER']).execute();
-    return rows.map((row) => row.user_id);
-  }
-
-  async function closeLive(executor: Db | Transaction<Database>, liveId: number, onlyIfInterruptedAt?: Date): Promise<LiveRow | undefined> {
-    const closed = await lives.close(executor, liveId, clock.now(), onlyIfInterruptedAt);
-    return closed;
+  /**
+   * Tells the channel's owner and managers (they run its broadcasts; credit managers
+   * handle revenue only) what happened to a live, in the transaction that changed it,
+   * so only the call that really moved the live tells anyone and a rolled-back one
+   * tells nobody. `actorId` is left out: the person who pressed start or close saw it.
+   * Without one (the encoder dropped, the grace period ran out) the whole crew hears.
+   */
+  async function tellCrew(
+    trx: Transaction<Database>,
+    live: LiveRow,
+    type: 'LIVE_STARTED' | 'LIVE_ENDED' | 'LIVE_INTERRUPTED' | 'LIVE_AUTO_CLOSED',
+    actorId: number | null,
+    at: Date,
+  ): Promise<void> {
+    const channel = await trx.selectFrom('channels').select(['id', 'name']).where('id', '=', live.channel_id).executeTakeFirstOrThrow();
+    const crew = (await channelCrewIds(trx, live.channel_id)).filter((id) => id !== actorId);
+    await notify(trx, {
+      to: crew,
+      channel,
+      type,
+      params: { title: live.title, ...(type === 'LIVE_INTERRUPTED' ? { graceMinutes: Math.ceil(options.graceSeconds / 60) } : {}) },
+      landingUrl: landing.live(live.channel_id, live.id),
+      at,
+    });
   }
 
   return {
@@ -193,7 +208,7 @@ export function liveService(options: LiveServiceOptions) {
      * READY → START, only while video is received, in one of the channel's five
      * slots. Starts of one channel take turns behind the channel's row lock.
      */
-    async start(channel: ChannelRow, liveId: number): Promise<LiveDetail> {
+    async start(channel: ChannelRow, liveId: number, actorId: number): Promise<LiveDetail> {
       assertLiveEnabled(channel);
       const started = await db
         .transaction()
@@ -203,9 +218,11 @@ export function liveService(options: LiveServiceOptions) {
           if (!live) throw new AppError('LIVE_NOT_FOUND');
           if (live.status !== 'READY') throw new AppError('LIVE_STATE_CHANGED', undefined, { status: live.status });
           if (!(await keyReceiving(trx, live.stream_key_id))) throw new AppError('LIVE_NOT_RECEIVING');
-          const row = await lives.startInFreeSlot(trx, channel.id, liveId, clock.now());
+          const now = clock.now();
+          const row = await lives.startInFreeSlot(trx, channel.id, liveId, now);
           if (row === 'no-slot') throw new AppError('LIVE_LIMIT_REACHED');
           if (!row) throw new AppError('LIVE_STATE_CHANGED');
+          await tellCrew(trx, row, 'LIVE_STARTED', actorId, now);
           return row;
         })
         .catch((error: unknown) => {
@@ -218,10 +235,18 @@ export function liveService(options: LiveServiceOptions) {
     },
 
     /** START → END; the recording stays as the replay. */
-    async close(channel: ChannelRow, liveId: number): Promise<LiveDetail> {
+    async close(channel: ChannelRow, liveId: number, actorId: number): Promise<LiveDetail> {
       assertLiveEnabled(channel);
-      const closed = await closeLive(db, liveId);
-      if (!closed || closed.channel_id !== channel.id) {
+      const closed = await db.transaction().execute(async (trx) => {
+        const now = clock.now();
+        const row = await lives.close(trx, liveId, now);
+        if (!row) return undefined;
+        // Another channel's live is not this caller's to close: thrown, so the UPDATE rolls back.
+        if (row.channel_id !== channel.id) throw new AppError('LIVE_NOT_FOUND');
+        await tellCrew(trx, row, 'LIVE_ENDED', actorId, now);
+        return row;
+      });
+      if (!closed) {
         await requireLive(channel.id, liveId);
         throw new AppError('LIVE_STATE_CHANGED');
       }
@@ -318,17 +343,7 @@ export function liveService(options: LiveServiceOptions) {
       await db.transaction().execute(async (trx) => {
         const live = await lives.markInterrupted(trx, streamKeyId, at);
         if (!live) return;
-        const channel = await trx.selectFrom('channels').select('name').where('id', '=', live.channel_id).executeTakeFirstOrThrow();
-        for (const userId of await broadcastTeam(trx, live.channel_id)) {
-          await insertNotification(trx, {
-            userId,
-            channelId: live.channel_id,
-            type: 'LIVE_INTERRUPTED',
-            params: { channelName: channel.name, title: live.title, graceMinutes: Math.ceil(options.graceSeconds / 60) },
-            landingUrl: `/studio${livePagePath(live.channel_id, live.id)}`,
-            at,
-          });
-        }
+        await tellCrew(trx, live, 'LIVE_INTERRUPTED', null, at);
         await options.scheduleGraceClose(trx, { liveId: live.id, interruptedAt: at, closeAt });
         options.log.info({ liveId: live.id, closeAt }, 'live interrupted: waiting for the encoder');
       });
@@ -349,19 +364,10 @@ export function liveService(options: LiveServiceOptions) {
     /** The grace period is over: close the live unless its encoder came back meanwhile. */
     async graceExpired(liveId: number, interruptedAt: Date): Promise<void> {
       const closedNow = await db.transaction().execute(async (trx) => {
-        const closed = await closeLive(trx, liveId, interruptedAt);
+        const now = clock.now();
+        const closed = await lives.close(trx, liveId, now, interruptedAt);
         if (!closed) return false;
-        const channel = await trx.selectFrom('channels').select('name').where('id', '=', closed.channel_id).executeTakeFirstOrThrow();
-        for (const userId of await broadcastTeam(trx, closed.channel_id)) {
-          await insertNotification(trx, {
-            userId,
-            channelId: closed.channel_id,
-            type: 'LIVE_AUTO_CLOSED',
-            params: { channelName: channel.name, title: closed.title },
-            landingUrl: `/studio${livePagePath(closed.channel_id, closed.id)}`,
-            at: clock.now(),
-          });
-        }
+        await tellCrew(trx, closed, 'LIVE_AUTO_CLOSED', null, now);
         return true;
       });
       // The encoder came back meanwhile (or the live was closed by hand): its recording goes on.

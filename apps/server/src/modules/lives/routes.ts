@@ -141,13 +141,19 @@ export async function liveRoutes(instance: FastifyInstance, options: LiveRouteOp
   app.post(
     `${base}/:liveId/start`,
     { config: { access }, schema: { tags, summary: 'Go on air (only while video is received; at most 5 per channel)', params: ChannelLiveParams, response: { 200: LiveDetail, ...errorResponses } } },
-    async (request) => service.start(requireChannel(request).channel, request.params.liveId),
+    async (request) => {
+      const { channel, user } = requireChannel(request);
+      return service.start(channel, request.params.liveId, user.id);
+    },
   );
 
   app.post(
     `${base}/:liveId/close`,
     { config: { access }, schema: { tags, summary: 'End the broadcast; the recording stays as the replay', params: ChannelLiveParams, response: { 200: LiveDetail, ...errorResponses } } },
-    async (request) => service.close(requireChannel(request).channel, request.params.liveId),
+    async (request) => {
+      const { channel, user } = requireChannel(request);
+      return service.close(channel, request.params.liveId, user.id);
+    },
   );
 
   app.put(

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { resolveFfmpegPath } from './ingest/ffmpeg-path';
 import { hlsRecorder, type HlsRecorder } from './ingest/hls-recorder';
 import { startRtmpIngest, type RtmpIngest } from './ingest/rtmp-ingest';
 import { StreamHub } from './ingest/stream-hub';
@@ -52,7 +51,7 @@ export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRunti
   };
 
   const recorder = hlsRecorder({
-    ffmpegPath: resolveFfmpegPath(config.live.ffmpegPath),
+    ffmpegPath: config.mediaTools.ffmpeg,
     dir: hlsDir,
     hub,
     onFirstSegment: (liveId) => void service.markRecorded(liveId).catch((error: unknown) => app.log.error({ err: error, liveId }, 'could not mark the recording')),

@@ -46,6 +46,21 @@ export async function channelMemberIds(db: Executor, channelId: number): Promise
   return rows.map((row) => row.user_id);
 }
 
+/**
+ * The people who run a channel's publishing and broadcasts: its owner and managers
+ * (credit managers handle revenue only). Who hears of a live or a publication.
+ */
+export async function channelCrewIds(db: Executor, channelId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('channel_members')
+    .select('user_id')
+    .where('channel_id', '=', channelId)
+    .where('role', 'in', ['OWNER', 'MANAGER'])
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** Locks a channel's memberships so a parallel owner change waits for this transaction. */
 export async function lockMemberships(trx: Transaction<Database>, channelId: number): Promise<void> {
   await trx.selectFrom('channel_members').select('user_id').where('channel_id', '=', channelId).forUpdate().execute();

@@ -3,7 +3,11 @@ import { NoticeCategory } from '@studio/contract/enums';
 const NoticeCategoryValues = NoticeCategory.options;
 import { toPage, type Page } from '@studio/contract/page';
 import { sql, type Insertable, type Transaction } from 'kysely';
+import { literalCount } from '../../db/literal';
 import type { Database, Db } from '../../db/schema';
+
+/** Published notices are counted up to this many for the list's total (never the whole table). */
+export const NOTICE_COUNT_CAP = 10_000;
 
 export type NoticeRecord = { id: number; category: NoticeCategory; title: string; publishedAt: Date };
 
@@ -12,19 +16,27 @@ export function noticeRepository(db: Db) {
     db.selectFrom('notices').where('category', 'in', categories).where('published_at', '<=', now);
 
   return {
-    /** Newest first; scheduled notices stay hidden until their time. */
+    /**
+     * Newest first; scheduled notices stay hidden until their time. One statement (the header's
+     * dropdown asks on every page load): the page's ids sought on the (category, published_at, id)
+     * index, then only those rows read, the total counted up to NOTICE_COUNT_CAP beside them.
+     */
     async list(categories: NoticeCategory[], page: number, size: number, now: Date): Promise<Page<NoticeRecord>> {
-      const [rows, total] = await Promise.all([
-        published(categories, now)
-          .select(['id', 'category', 'title', 'published_at as publishedAt'])
-          .orderBy('published_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(size)
-          .offset(page * size)
-          .execute(),
-        published(categories, now).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return toPage(rows, Number(total.count), page, size);
+      const keys = published(categories, now).select('id').orderBy('published_at', 'desc').orderBy('id', 'desc').limit(literalCount(size + 1)).offset(literalCount(page * size));
+      const found = await db
+        .selectFrom(db.selectFrom(published(categories, now).select('id').limit(literalCount(NOTICE_COUNT_CAP)).as('capped')).select(sql<number>`count(*)::int`.as('total')).as('t'))
+        .leftJoinLateral(
+          () => db.selectFrom(keys.as('k')).innerJoin('notices', 'notices.id', 'k.id').select(['notices.id', 'notices.category', 'notices.title', 'notices.published_at as publishedAt']).as('r'),
+          (join) => join.onTrue(),
+        )
+        .select('t.total')
+        .selectAll('r')
+        .orderBy('r.publishedAt', 'desc')
+        .orderBy('r.id', 'desc')
+        .execute();
+      const rows = found.flatMap(({ total: _total, ...row }) => (row.id === null ? [] : [row as NoticeRecord]));
+      const content = rows.slice(0, size);
+      return { content, totalElements: Number(found[0]?.total ?? 0), number: page, size, numberOfElements: content.length, last: rows.length <= size };
     },
     /** The published notices just older and just newer than one, in the list's order (published, then id). */
     async neighbours(notice: { id: number; publishedAt: Date }, now: Date): Promise<{ previous: { id: number; title: string } | undefined; next: { id: number; title: string } | undefined }> {

@@ -6,20 +6,34 @@ import { koreanNotificationText } from './notification-text';
 /** The channel the database announces each new notification on, as `<user id>:<notification id>`. */
 export const NEW_NOTIFICATION_CHANNEL = 'studio_notification';
 
-/** Where a notification lands when clicked: one place for every module's addresses. */
+/**
+ * Where a notification lands when clicked: one place for every module's addresses.
+ * Every one is a full studio address (`/studio/…`): the browser routes those inside
+ * the app (an invite's or transfer's hash opens its popup where the person is) and
+ * loads anything else as a page, so a path without the base would leave the studio.
+ */
 export const landing = {
   invite: (inviteId: number) => `/studio/profile/alarm#inviteObjectId=${inviteId}`,
   transfer: (transferId: number) => `/studio/profile/alarm#transferObjectId=${transferId}`,
   channel: (channelId: number) => `/studio/channels/${channelId}`,
   channelSettings: (channelId: number) => `/studio/channels/${channelId}/settings`,
   management: () => '/studio/channels/management',
+  /** The apply-results tab of channel management, where an application's decision shows. */
+  applyResults: () => '/studio/channels/management?tab=apply',
   live: (channelId: number, liveId: number) => `/studio/channels/${channelId}/videos/lives/${liveId}`,
+  /** The loop page with the loop opened (its hash selects it). */
+  loop: (channelId: number, loopId: string) => `/studio/channels/${channelId}/videos/shorts/upload#loop=${loopId}`,
+  /** A content as readers see it. */
+  contentPreview: (channelId: number, contentId: number) => `/studio/channels/${channelId}/contents/${contentId}/preview`,
+  /** Where a content is fixed: the editor for contents; posts have no edit page, so the channel home. */
+  contentEdit: (content: { kind: string; channelId: number; id: number }) =>
+    content.kind === 'CONTENT_VIEW' ? `/studio/editor/${content.channelId}/${content.id}` : `/studio/channels/${content.channelId}`,
   alarm: () => '/studio/profile/alarm',
 } as const;
 
 /** Decisions of the studio operator on a person's application: told without a channel (there may be none yet). */
 export const OPERATOR_SENT = ['APPLICATION_REVIEW', 'APPLICATION_APPROVED', 'APPLICATION_REJECTED'] as const;
-type OperatorSent = (typeof OPERATOR_SENT)[number];
+export type OperatorSent = (typeof OPERATOR_SENT)[number];
 export const isOperatorSent = (type: NotificationType): type is OperatorSent => (OPERATOR_SENT as readonly string[]).includes(type);
 type ChannelTyped = Exclude<NotificationType, 'OPERATOR_MESSAGE' | OperatorSent>;
 

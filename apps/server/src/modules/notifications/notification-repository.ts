@@ -1,48 +1,11 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { NotificationGroup } from '@studio/contract/enums';
-import { NOTIFICATION_COUNT_CAP, type Notification, type NotificationParams, type NotificationType } from '@studio/contract/notification';
+import { NOTIFICATION_COUNT_CAP, type Notification, type NotificationParams } from '@studio/contract/notification';
 import type { Page } from '@studio/contract/page';
+import { literalCount } from '../../db/literal';
 import type { Database, Db } from '../../db/schema';
-import { isOperatorSent, notify } from './notification-producer';
 
 type Executor = Db | Transaction<Database>;
-
-type NewNotification = {
-  userId: number;
-  channelId: number | null;
-  landingUrl: string | null;
-  at: Date;
-} & (
-  | { type: Exclude<NotificationType, 'OPERATOR_MESSAGE'>; params: NotificationParams }
-  | { type: 'OPERATOR_MESSAGE'; params?: NotificationParams; message: string }
-);
-
-/**
- * @deprecated Call `notify(tx, …)` from notification-producer.ts. Kept as a thin alias so code
- * written against the earlier helper compiles; it goes through the same producer (and so is
- * announced), inside the caller's transaction when given one.
- */
-export async function insertNotification(db: Executor, entry: NewNotification): Promise<number> {
-  const channel = entry.channelId === null ? null : { id: entry.channelId, name: entry.params?.channelName ?? '' };
-  const write = async (tx: Transaction<Database>) => {
-    const common = { to: entry.userId, landingUrl: entry.landingUrl, at: entry.at };
-    const ids =
-      entry.type === 'OPERATOR_MESSAGE'
-        ? await notify(tx, { ...common, type: entry.type, channel, message: entry.message, ...(entry.params ? { params: entry.params } : {}) })
-        : isOperatorSent(entry.type)
-          ? await notify(tx, { ...common, type: entry.type, channel, params: entry.params })
-          : await notify(tx, { ...common, type: entry.type, channel: requireChannel(channel, entry.type), params: entry.params });
-    return ids[0] ?? 0;
-  };
-  return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
-}
-
-function requireChannel<T>(channel: T | null, type: string): T {
-  if (channel === null) throw new Error(`a ${type} notification is about a channel: channelId is required`);
-  return channel;
-}
-
-/** Where the notification of a pending invitation leads: the alarm page, which opens its popup. */
 
 /**
  * An answered invitation's notification has nothing left to act on: it is
@@ -62,6 +25,21 @@ function counterColumn(group: NotificationGroup) {
   return group === 'ALL' ? 'total' : group === 'ADMIN' ? 'operator' : 'channel';
 }
 
+/** What a notification answer reads: its row and its channel's current name and image (`n`, `c`). */
+const NOTIFICATION_COLUMNS = [
+  'n.id',
+  'n.type',
+  'n.params',
+  'n.message',
+  'n.image_url',
+  'n.read_at',
+  'n.created_at',
+  'n.landing_url',
+  'n.channel_id',
+  'c.name as channel_name',
+  'c.profile_image_url as channel_image_url',
+] as const;
+
 export function notificationRepository(db: Db) {
   const forGroup = (userId: number, group: NotificationGroup, channelId?: number) => {
     let query = db.selectFrom('notifications as n').where('n.user_id', '=', userId);
@@ -76,19 +54,7 @@ export function notificationRepository(db: Db) {
   const rowsOf = (userId: number, group: NotificationGroup, channelId?: number) =>
     forGroup(userId, group, channelId)
       .leftJoin('channels as c', 'c.id', 'n.channel_id')
-      .select([
-        'n.id',
-        'n.type',
-        'n.params',
-        'n.message',
-        'n.image_url',
-        'n.read_at',
-        'n.created_at',
-        'n.landing_url',
-        'n.channel_id',
-        'c.name as channel_name',
-        'c.profile_image_url as channel_image_url',
-      ]);
+      .select(NOTIFICATION_COLUMNS);
 
   type Row = Awaited<ReturnType<ReturnType<typeof rowsOf>['execute']>>[number];
   const toRecord = (row: Row): NotificationRecord => ({
@@ -104,27 +70,22 @@ export function notificationRepository(db: Db) {
     channelName: row.channel_id === null ? null : (row.channel_name ?? null),
   });
 
-  /** Exact totals from the counters kept in the transaction of every change (migration 0006): one row by key. */
-  const groupTotal = async (userId: number, group: NotificationGroup): Promise<number> => {
-    const row = await db
-      .selectFrom('user_counters')
-      .select(['total_notifications as total', 'operator_notifications as operator'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!row) return 0;
+  /**
+   * The list's total as an expression: exact from the counters kept in the transaction of every change
+   * (migration 0006), one row by key; one channel's list has no counter and is counted through its
+   * index, at most up to the cap.
+   */
+  const totalOf = (userId: number, group: NotificationGroup, channelId?: number) => {
+    if (channelId !== undefined) {
+      return db
+        .selectFrom((eb) =>
+          eb.selectFrom('notifications').select('id').where('user_id', '=', userId).where('channel_id', '=', channelId).limit(literalCount(NOTIFICATION_COUNT_CAP)).as('capped'),
+        )
+        .select(sql<number>`count(*)::int`.as('total'));
+    }
     const column = counterColumn(group);
-    return column === 'total' ? row.total : column === 'operator' ? row.operator : row.total - row.operator;
-  };
-
-  /** One channel's list has no counter: counted through its index, at most up to the cap. */
-  const channelTotal = async (userId: number, channelId: number): Promise<number> => {
-    const row = await db
-      .selectFrom((eb) =>
-        eb.selectFrom('notifications').select('id').where('user_id', '=', userId).where('channel_id', '=', channelId).limit(NOTIFICATION_COUNT_CAP).as('capped'),
-      )
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    const counted = column === 'total' ? sql<number>`total_notifications` : column === 'operator' ? sql<number>`operator_notifications` : sql<number>`total_notifications - operator_notifications`;
+    return db.selectFrom('user_counters').select(counted.as('total')).where('user_id', '=', userId);
   };
 
   return {
@@ -135,14 +96,31 @@ export function notificationRepository(db: Db) {
      */
     async list(userId: number, group: NotificationGroup, slice: NotificationSlice, channelId?: number): Promise<Page<NotificationRecord> & { nextCursor: number | null }> {
       const { page, size, cursor } = slice;
-      let rows = rowsOf(userId, group, channelId).orderBy('n.id', 'desc').limit(size + 1);
-      rows = cursor === undefined ? rows.offset(page * size) : rows.where('n.id', '<', cursor);
-      const [found, totalElements] = await Promise.all([
-        rows.execute(),
-        channelId === undefined ? groupTotal(userId, group) : channelTotal(userId, channelId),
-      ]);
-      const last = found.length <= size;
-      const content = found.slice(0, size).map(toRecord);
+      // The page's ids first, from the person's index alone (an index-only scan, also past a deep
+      // offset); only those rows are then read and joined to their channel. The total rides along in
+      // the same statement: one round trip, and a page past the end still carries its total.
+      let keys = forGroup(userId, group, channelId).select('n.id').orderBy('n.id', 'desc').limit(literalCount(size + 1));
+      keys = cursor === undefined ? keys.offset(literalCount(page * size)) : keys.where('n.id', '<', cursor);
+      const found = await db
+        .selectFrom(db.selectNoFrom((eb) => eb.fn.coalesce(totalOf(userId, group, channelId), sql<number>`0`).as('total')).as('t'))
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom(keys.as('k'))
+              .innerJoin('notifications as n', 'n.id', 'k.id')
+              .leftJoin('channels as c', 'c.id', 'n.channel_id')
+              .select(NOTIFICATION_COLUMNS)
+              .as('r'),
+          (join) => join.onTrue(),
+        )
+        .select('t.total')
+        .selectAll('r')
+        .orderBy('r.id', 'desc')
+        .execute();
+      const totalElements = Number(found[0]?.total ?? 0);
+      const rows = found.flatMap((row) => (row.id === null ? [] : [row as Row]));
+      const last = rows.length <= size;
+      const content = rows.slice(0, size).map(toRecord);
       return {
         content,
         totalElements,

@@ -92,7 +92,6 @@ export async function notificationRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { id } = requireUser(request);
       const result = await notifications.markRead(id, request.params.id, app.clock.now());
-      app.sessions.forgetUnread(id);
       if (result === 'missing') throw notFound('notification');
       if (result === 'foreign') throw forbidden();
       return reply.status(204).send(null);
@@ -105,7 +104,6 @@ export async function notificationRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const { id } = requireUser(request);
       await notifications.markAllRead(id, app.clock.now());
-      app.sessions.forgetUnread(id);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
+import { notify } from '../notifications/notification-producer';
 
 type Trx = Transaction<Database>;
 
@@ -22,48 +23,35 @@ export async function insertBroadcast(trx: Trx, values: { operatorId: number; me
 }
 
 /**
- * Writes the next batch of a broadcast's notifications (one INSERT ... SELECT
- * in user id order) and moves its cursor in the same transaction, so a retried
- * job resumes where the last committed batch ended and nobody gets a copy.
- * Answers how many were written; 0 once the broadcast is finished.
+ * Writes the next batch of a broadcast's notifications (the next studio users in id
+ * order, through the one producer, so open studios hear of it at once) and moves its
+ * cursor in the same transaction, so a retried job resumes where the last committed
+ * batch ended and nobody gets a copy. Answers how many were written; 0 once finished.
  */
 export async function deliverBroadcastBatch(trx: Trx, broadcastId: number, batchSize: number, now: Date): Promise<number> {
   const broadcast = await trx.selectFrom('operator_broadcasts').selectAll().where('id', '=', broadcastId).forUpdate().executeTakeFirst();
   if (!broadcast || broadcast.finished_at) return 0;
-  const written = await trx
-    .insertInto('notifications')
-    .columns(['user_id', 'channel_id', 'type', 'params', 'message', 'image_url', 'landing_url', 'created_at'])
-    .expression(
-      trx
-        .selectFrom('users')
-        .select([
-          'users.id',
-          sql<null>`NULL::bigint`.as('channel_id'),
-          sql<string>`'OPERATOR_MESSAGE'`.as('type'),
-          sql<string>`'{}'::jsonb`.as('params'),
-          sql<string>`${broadcast.message}::text`.as('message'),
-          sql<null>`NULL::text`.as('image_url'),
-          sql<string | null>`${broadcast.landing_url}::text`.as('landing_url'),
-          sql<Date>`${broadcast.created_at}::timestamptz`.as('created_at'),
-        ])
-        .where('users.id', '>', broadcast.cursor_user_id)
-        .where('users.id', '<=', broadcast.last_user_id)
-        .orderBy('users.id')
-        .limit(batchSize),
-    )
-    .returning('user_id')
+  const batch = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', '>', broadcast.cursor_user_id)
+    .where('id', '<=', broadcast.last_user_id)
+    .orderBy('id')
+    .limit(batchSize)
     .execute();
-  const cursor = written.reduce((max, row) => Math.max(max, row.user_id), broadcast.cursor_user_id);
+  const recipients = batch.map((row) => row.id);
+  await notify(trx, { to: recipients, channel: null, type: 'OPERATOR_MESSAGE', message: broadcast.message, landingUrl: broadcast.landing_url, at: broadcast.created_at });
+  const cursor = recipients.at(-1) ?? broadcast.cursor_user_id;
   await trx
     .updateTable('operator_broadcasts')
     .set({
       cursor_user_id: cursor,
-      delivered: sql<number>`delivered + ${written.length}`,
-      ...(written.length < batchSize ? { finished_at: now } : {}),
+      delivered: sql<number>`delivered + ${recipients.length}`,
+      ...(recipients.length < batchSize ? { finished_at: now } : {}),
     })
     .where('id', '=', broadcastId)
     .execute();
-  return written.length;
+  return recipients.length;
 }
 
 /** Every batch until the broadcast is finished, each in its own transaction (each commit is progress kept). */

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { insertChannel } from '../channels/channel-repository';
 import { insertInvite } from '../invites/invite-repository';
 import { channelOwner, findUserByLogin, lockMemberships } from '../members/member-repository';
-import { insertNotification } from '../notifications/notification-repository';
+import { landing, notify } from '../notifications/notification-producer';
 import { recordOperatorAction } from './audit-repository';
 import { lockChannel, updateChannel } from './operator-channel-repository';
 
@@ -72,12 +72,12 @@ export function operatorChannelService(db: Db) {
       if (isUniqueViolation(error, 'channel_invites_one_pending')) throw new AppError('ALREADY_INVITED', undefined, { login });
       throw error;
     }
-    await insertNotification(trx, {
-      userId: target.id,
-      channelId: channel.id,
+    await notify(trx, {
+      to: target.id,
+      channel: { id: channel.id, name: channel.name },
       type: 'INVITE_RECEIVED',
-      params: { channelName: channel.name, role: 'OWNER' },
-      landingUrl: `/studio/profile/alarm#inviteObjectId=${inviteId}`,
+      params: { role: 'OWNER' },
+      landingUrl: landing.invite(inviteId),
       at: now,
     });
     await recordOperatorAction(trx, {

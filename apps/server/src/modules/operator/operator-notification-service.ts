@@ -3,7 +3,7 @@ import type { Jobs } from '../../jobs/jobs';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findUserByLogin } from '../members/member-repository';
-import { insertNotification } from '../notifications/notification-repository';
+import { notify } from '../notifications/notification-producer';
 import { recordOperatorAction } from './audit-repository';
 import { BROADCAST_QUEUE, type BroadcastJob } from './broadcast-job';
 import { insertBroadcast } from './broadcast-repository';
@@ -17,7 +17,8 @@ export function operatorNotificationService(db: Db, jobs: Jobs) {
       if (!target) throw new AppError('ACCOUNT_NOT_FOUND', undefined, { login: input.login });
       return db.transaction().execute(async (trx) => {
         const landingUrl = input.landingUrl ?? null;
-        const notificationId = await insertNotification(trx, { userId: target.id, channelId: null, type: 'OPERATOR_MESSAGE', message: input.message, landingUrl, at: now });
+        const [notificationId] = await notify(trx, { to: target.id, channel: null, type: 'OPERATOR_MESSAGE', message: input.message, landingUrl, at: now });
+        if (notificationId === undefined) throw new Error('the operator notification was not written');
         await recordOperatorAction(trx, {
           operatorId,
           action: 'NOTIFICATION_SEND',

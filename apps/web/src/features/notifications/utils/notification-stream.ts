@@ -32,12 +32,19 @@ export function connectNotificationStream(queryClient: QueryClient, url = server
     if (connectedBefore) refreshLists();
     connectedBefore = true;
   });
+  // Pushed counts apply in order. A fetch of the count already under way may have been answered
+  // before this change: it is cancelled first, or its older answer would land after this one.
+  let applying: Promise<unknown> = Promise.resolve();
   source.addEventListener('unread', (event) => {
     const count = countOf(event.data as string);
     if (count === null) return;
-    const previous = queryClient.getQueryData<UnreadCount>(notificationKeys.unread());
-    queryClient.setQueryData<UnreadCount>(notificationKeys.unread(), { count });
-    if (previous !== undefined && previous.count !== count) refreshLists();
+    applying = applying
+      .then(() => queryClient.cancelQueries({ queryKey: notificationKeys.unread(), exact: true }))
+      .then(() => {
+        const previous = queryClient.getQueryData<UnreadCount>(notificationKeys.unread());
+        queryClient.setQueryData<UnreadCount>(notificationKeys.unread(), { count });
+        if (previous !== undefined && previous.count !== count) refreshLists();
+      });
   });
   source.addEventListener('notification', refreshLists);
   return () => source.close();

@@ -20,7 +20,7 @@ export function CreateChannelDialog({ onClose }: { onClose: () => void }) {
   const locale = useLocale();
   const form = useForm({
     resolver: formResolver(OperatorChannelCreate),
-    defaultValues: { name: '', channelType: ChannelType.enum.MEDIA_CHANNEL, ownerLogin: undefined as string | undefined },
+    defaultValues: { name: '', channelType: 'MEDIA_CHANNEL' as ChannelType, ownerLogin: undefined as string | undefined },
   });
   const create = useCreateOperatorChannel();
 
