@@ -16,7 +16,7 @@ import { createDb } from '../apps/server/src/db/database';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { systemClock } from '../apps/server/src/lib/clock';
-import { resolveFfmpegPath } from '../apps/server/src/modules/lives/ingest/ffmpeg-path';
+import { resolveMediaTools } from '../apps/server/src/media/media-tool-paths';
 import { sessionCookieName } from '../apps/server/src/plugins/session';
 import { sessionRepository } from '../apps/server/src/plugins/session-repository';
 import { addMember, createChannel, createPerson } from '../apps/server/src/seed/factories';
@@ -28,7 +28,7 @@ const BAR = 8;
 const BITS = 32;
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 12);
 const BUDGET = { receivingMs: 5000, previewMs: 2000, hlsMs: 5000 };
-const ffmpeg = resolveFfmpegPath(process.env.FFMPEG_PATH);
+const { ffmpeg } = resolveMediaTools({ env: process.env });
 
 // ---- the bar code -----------------------------------------------------------
 const origin = Date.now();

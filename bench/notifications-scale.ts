@@ -5,31 +5,22 @@
 // `npm run bench` measures the HTTP routes under load). Writes bench/NOTIFICATIONS.md.
 // Uses BENCH_DATABASE_URL when set (a database it may fill), else an embedded PostgreSQL.
 import { writeFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDb } from '../apps/server/src/db/database';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { notificationRepository } from '../apps/server/src/modules/notifications/notification-repository';
 import { createChannel, createPerson } from '../apps/server/src/seed/factories';
+import { benchDatabase } from './bench-database';
 
 const LARGE = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SMALL = 100;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const UNREAD_BEFORE_MARK_ALL = 20;
 
-let dataDir: string | undefined;
-let databaseUrl = process.env.BENCH_DATABASE_URL;
-let stopEmbedded: (() => Promise<void>) | undefined;
-if (!databaseUrl) {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'studio-bench-notifications-'));
-  await chmod(dataDir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir, port: 54_398 });
-  databaseUrl = embedded.url;
-  stopEmbedded = () => embedded.stop();
-}
+const database = await benchDatabase('notifications', 54_398);
+const databaseUrl = database.url;
 const db = createDb(databaseUrl, { max: 2, statementTimeoutMs: 0 });
 await migrateToLatest(db);
 const repository = notificationRepository(db);
@@ -108,5 +99,4 @@ writeFileSync(
     `| operation | p50 @${SMALL} | p95 @${SMALL} | p50 @${LARGE.toLocaleString()} | p95 @${LARGE.toLocaleString()} | p50 ratio |\n|---|---|---|---|---|---|\n${rows.join('\n')}\n`,
 );
 await db.destroy();
-await stopEmbedded?.();
-if (dataDir) await rm(dataDir, { recursive: true, force: true });
+await database.close();

@@ -1,7 +1,7 @@
 // The studio server alone in its process, as production runs it (no load generator inside).
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { createDb } from '../apps/server/src/db/database';
+import { createDb, statsOf } from '../apps/server/src/db/database';
 import { systemClock } from '../apps/server/src/lib/clock';
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
@@ -12,4 +12,8 @@ await app.listen({ port: config.port, host: '127.0.0.1' });
 // Sessions are served from memory only while revocations are heard.
 while (!app.sessions.listening) await new Promise((resolve) => setTimeout(resolve, 20));
 process.send?.('ready');
+// Round trips are counted where they are made: every query the studio's pool sends (BEGIN and COMMIT too).
+process.on('message', (message) => {
+  if (message === 'queries') process.send?.({ queries: statsOf(db)?.queries ?? 0 });
+});
 process.on('SIGTERM', () => void app.close().then(() => db.destroy()).then(() => process.exit(0)));

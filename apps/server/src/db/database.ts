@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_DB_CONNECT_TIMEOUT_MS, DEFAULT_DB_STATEMENT_TIMEOUT_MS } from '../config';
+import { connectionStatements, type ConnectionStatements } from './prepared-statements';
 import type { Database, Db } from './schema';
 
 // int8 (bigint ids, counts) as JS numbers: ids stay far below 2^53.
@@ -14,6 +15,8 @@ export type DbOptions = {
   statementTimeoutMs?: number;
   /** Where lost connections are reported; they are expected during restarts and never fatal. */
   warn?: (message: string) => void;
+  /** Send single statements as named prepared statements, parsed once per connection (default on). */
+  prepare?: boolean;
 };
 
 /**
@@ -80,7 +83,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * timeout, after which its protocol state is unknown) is destroyed on release
  * instead of going back to the pool, where the next request would inherit it.
  */
-function guardedPool(pool: pg.Pool): PostgresPool {
+function guardedPool(pool: pg.Pool, stats: DbStats, prepare: boolean): PostgresPool {
+  const statementsOf = new WeakMap<pg.PoolClient, ConnectionStatements>();
   return {
     async connect(): Promise<PostgresPoolClient> {
       let client: pg.PoolClient;
@@ -90,16 +94,28 @@ function guardedPool(pool: pg.Pool): PostgresPool {
         throw new DatabaseUnavailableError(error);
       }
       let broken: Error | undefined;
+      let statements = statementsOf.get(client);
+      if (prepare && !statements) {
+        statements = connectionStatements();
+        statementsOf.set(client, statements);
+      }
       const guard = (error: unknown): never => {
         if (isBrokenConnection(error)) {
           broken ??= error instanceof Error ? error : new Error(String(error));
           throw new DatabaseUnavailableError(error);
         }
+        // A prepared statement whose tables changed shape (a migration while serving) cannot run
+        // again on this connection: it goes, and with it the statement; the error stays as it is.
+        if (codeOf(error) === '0A000' && error instanceof pg.DatabaseError) broken ??= error;
         throw error;
       };
       const query = (...args: unknown[]): unknown => {
         if (broken) return Promise.reject(new DatabaseUnavailableError(broken));
-        const result = (client.query as (...params: unknown[]) => unknown)(...args);
+        stats.queries++;
+        const [text, values] = args;
+        // Kysely calls query(text, values): such a call goes out as a named statement where it may.
+        const call: unknown[] = statements && typeof text === 'string' && args.length <= 2 && (values === undefined || Array.isArray(values)) ? [statements.config(text, values as unknown[] | undefined)] : args;
+        const result = (client.query as (...params: unknown[]) => unknown)(...call);
         return result instanceof Promise ? result.catch(guard) : result;
       };
       return { query: query as PostgresPoolClient['query'], release: () => client.release(broken) };
@@ -126,12 +142,21 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
     client.on('error', (error) => warn(`database connection lost: ${error.message}`));
   });
   pool.on('error', (error) => warn(`idle database connection lost: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
+  const stats: DbStats = { queries: 0 };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, stats, options.prepare !== false) }) });
   connectionStrings.set(db, connectionString);
+  dbStats.set(db, stats);
   return db;
 }
 
+/** What a pool made by createDb has sent: each query is one round trip (BEGIN and COMMIT included). */
+export type DbStats = { queries: number };
+
 const connectionStrings = new WeakMap<Db, string>();
+const dbStats = new WeakMap<Db, DbStats>();
+
+/** The live counters of a pool made by createDb (the benchmark reads round trips per request from them). */
+export const statsOf = (db: Db): Readonly<DbStats> | undefined => dbStats.get(db);
 
 /** Where a pool made by createDb connects: for a dedicated connection beside it (LISTEN). */
 export const connectionStringOf = (db: Db): string | undefined => connectionStrings.get(db);

@@ -12,6 +12,8 @@ import * as contentPublishing from './migrations/0010-content-publishing';
 import * as contentsNewestFirst from './migrations/0011-contents-newest-first';
 import * as loops from './migrations/0012-loops';
 import * as notificationTypes from './migrations/0013-notification-types';
+import * as shortsContents from './migrations/0014-shorts-contents';
+import * as studioLandingUrls from './migrations/0015-studio-landing-urls';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '0011-contents-newest-first': contentsNewestFirst,
   '0012-loops': loops,
   '0013-notification-types': notificationTypes,
+  '0014-shorts-contents': shortsContents,
+  '0015-studio-landing-urls': studioLandingUrls,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

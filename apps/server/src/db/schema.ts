@@ -202,6 +202,8 @@ export type Database = {
     images: ColumnType<ContentImage[], string | undefined, string>;
     link_url: string | null;
     link_kind: LinkKind | null;
+    video_url: string | null;
+    duration_seconds: number | null;
   };
   content_images: {
     id: Generated<number>;

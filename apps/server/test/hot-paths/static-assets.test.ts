@@ -88,6 +88,15 @@ describe('built assets', () => {
     expect(app.sessions.lookups).toBe(before);
   });
 
+  it('answer 404 (not the page, not cached, no session) for an asset the build does not have', async () => {
+    const before = app.sessions.lookups;
+    const reply = await app.inject({ method: 'GET', url: '/studio/assets/index-Gone1234.js', headers: { cookie, 'accept-encoding': 'br' } });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.headers['content-type']).not.toMatch(/html/);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(app.sessions.lookups).toBe(before);
+  });
+
   it('leave pages to the session: the studio page with the same cookie looks it up and is not cached', async () => {
     const before = app.sessions.lookups;
     const page = await app.inject({ method: 'GET', url: '/studio/', headers: { cookie } });
@@ -95,5 +104,27 @@ describe('built assets', () => {
     // The session row was deleted above: the page asks for a login.
     expect(page.statusCode).toBe(401);
     expect(page.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the studio page (index.html)', () => {
+  it('is sent to a signed-in person with no-store, never as an immutable asset', async () => {
+    const person = await createPerson(db);
+    const token = await sessionRepository(db).create(person.userId, null, new Date(Date.parse('2026-11-23T03:00:00Z')), new Date('2026-11-22T03:00:00Z'));
+    const before = app.sessions.lookups;
+    for (const url of ['/studio/', '/studio/channels/management']) {
+      const page = await app.inject({ method: 'GET', url, headers: { cookie: `${sessionCookieName(false)}=${token}`, 'accept-encoding': 'br, gzip' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).toContain('<meta name="studio-env"');
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers['cache-control']).not.toMatch(/immutable|max-age/);
+    }
+    expect(app.sessions.lookups).toBeGreaterThan(before);
+  });
+
+  it('is not served as a static file under its own name', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/studio/index.html', headers: { 'accept-encoding': 'br' } });
+    expect(reply.headers['cache-control'] ?? '').not.toMatch(/immutable/);
   });
 });

@@ -1,0 +1,82 @@
+// What the browser loads before the studio can paint: the entry script of the built index.html,
+// every module it imports statically (followed through the chunks themselves) and every
+// <link rel="modulepreload"> the page asks for. Lazy chunks (route pages, menus, players) are not in it.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** DESIGN.md: the first load of /studio/ carries at most this much gzipped JavaScript. */
+export const FIRST_LOAD_BUDGET_KIB = 150;
+
+export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+
+export type ChunkSize = { file: string; bytes: number; gzipBytes: number; brotliBytes: number | undefined };
+
+export type FirstLoad = {
+  entry: string;
+  initial: ChunkSize[];
+  gzipBytes: number;
+  lazy: ChunkSize[];
+  /** Preloads the page names that static imports do not reach, and the reverse: both are loaded, both counted. */
+  preloadedOnly: string[];
+  importedOnly: string[];
+};
+
+const BASE = '/studio/';
+
+// `import{a as b}from"./x.js"`, `import"./x.js"`, `export{c}from"./x.js"`: static only (`import(` is dynamic).
+const STATIC_IMPORT = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{},\s]+?\s*from\s*)?["'](\.\.?\/[^"']+\.js)["']/g;
+
+function staticImports(dist: string, file: string): string[] {
+  const code = readFileSync(path.join(dist, file), 'utf8');
+  return [...code.matchAll(STATIC_IMPORT)].map((match) => path.posix.join(path.posix.dirname(file), match[1] ?? ''));
+}
+
+function size(dist: string, file: string): ChunkSize {
+  const body = readFileSync(path.join(dist, file));
+  const brotli = path.join(dist, `${file}.br`);
+  return {
+    file,
+    bytes: body.length,
+    // Default zlib level, as every earlier figure of this budget was measured.
+    gzipBytes: gzipSync(body).length,
+    brotliBytes: existsSync(brotli) ? readFileSync(brotli).length : undefined,
+  };
+}
+
+export function measureFirstLoad(dist = webDist): FirstLoad {
+  const indexFile = path.join(dist, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: run \`npm run build\` first.`);
+  const html = readFileSync(indexFile, 'utf8');
+  const local = (url: string) => (url.startsWith(BASE) ? url.slice(BASE.length) : url.replace(/^\//, ''));
+  const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((match) => local(match[1] ?? ''));
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => local(match[1] ?? ''));
+  const [entry] = entries;
+  if (!entry || entries.length !== 1) throw new Error(`index.html should load one module entry, found ${entries.length}`);
+
+  const reached = new Set<string>();
+  const walk = (file: string) => {
+    if (reached.has(file)) return;
+    reached.add(file);
+    for (const next of staticImports(dist, file)) walk(next);
+  };
+  walk(entry);
+
+  const initialFiles = [...new Set([...reached, ...preloads])];
+  const initial = initialFiles.map((file) => size(dist, file)).sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const lazy = readdirSync(path.join(dist, 'assets'))
+    .map((file) => `assets/${file}`)
+    .filter((file) => file.endsWith('.js') && !initialFiles.includes(file))
+    .map((file) => size(dist, file));
+  return {
+    entry,
+    initial,
+    gzipBytes: initial.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
+    lazy,
+    preloadedOnly: preloads.filter((file) => !reached.has(file)),
+    importedOnly: [...reached].filter((file) => file !== entry && !preloads.includes(file)),
+  };
+}
+
+export const kib = (bytes: number) => bytes / 1024;

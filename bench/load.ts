@@ -1,0 +1,18 @@
+// The load generator, in a process of its own (never the server's): autocannon, with each of its
+// connections signed in as one of the given sessions in turn, so a route can be loaded by many people.
+// Argument: JSON { url, cookies, connections, duration, rate? }. Prints autocannon's result as JSON.
+import autocannon from 'autocannon';
+
+const options = JSON.parse(process.argv[2] ?? '{}') as { url: string; cookies: string[]; connections: number; duration: number; rate?: number };
+let next = 0;
+const result = await autocannon({
+  url: options.url,
+  connections: options.connections,
+  duration: options.duration,
+  ...(options.rate ? { overallRate: options.rate } : {}),
+  setupClient: (client) => {
+    const cookie = options.cookies[next++ % Math.max(1, options.cookies.length)];
+    if (cookie) client.setHeaders({ cookie });
+  },
+});
+process.stdout.write(JSON.stringify(result));
