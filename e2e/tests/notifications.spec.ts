@@ -71,6 +71,47 @@ test.describe('real-time notifications', () => {
   });
 });
 
+test.describe('what the studio produces', () => {
+  test('a manager publishing in one browser reaches the owner in another without a reload, and the item opens the content', async ({ browser, world }) => {
+    const owner = await world.person('Owner');
+    const manager = await world.person('Manager');
+    const channel = await world.channel(owner, { name: `게시 알림 채널 ${Date.now().toString(36)}`, channel_type: 'MEDIA_CHANNEL', use_document_write: true }, [[manager, 'MANAGER']]);
+
+    const ownerContext = await browser.newContext();
+    const managerContext = await browser.newContext();
+    try {
+      const ownerPage = await ownerContext.newPage();
+      await login(ownerPage, owner, '/studio/profile/my');
+      const bell = ownerPage.getByRole('button', { name: /^알림/ });
+      await expect(bell).toHaveAccessibleName('알림');
+
+      const managerPage = await managerContext.newPage();
+      await login(managerPage, manager, '/studio/profile/my');
+      const origin = new URL(managerPage.url()).origin;
+      const draft = await managerPage.request.post(`/api/channels/${channel.id}/contents`, {
+        data: { kind: 'CONTENT_VIEW', title: 'Winter special', body: '<p>Snow</p>' },
+        headers: { origin },
+      });
+      expect(draft.status()).toBe(201);
+      const { id, version } = (await draft.json()) as { id: number; version: number };
+      const published = await managerPage.request.post(`/api/channels/${channel.id}/contents/${id}/publish`, { data: { version }, headers: { origin } });
+      expect(published.status()).toBe(200);
+
+      await expect(bell).toHaveAccessibleName('알림, 읽지 않은 알림 1개', { timeout: 3000 });
+      // The manager who published it is not told.
+      await expect(managerPage.getByRole('button', { name: /^알림/ })).toHaveAccessibleName('알림');
+      await bell.click();
+      await ownerPage.getByRole('menuitem', { name: new RegExp(`${channel.name} 채널에 'Winter special' 콘텐츠가 게시되었습니다`) }).click();
+      await expect(ownerPage).toHaveURL(new RegExp(`/studio/channels/${channel.id}/contents/${id}/preview$`));
+      await expect(ownerPage.getByRole('heading', { name: 'Winter special' })).toBeVisible();
+      await expect(bell).toHaveAccessibleName('알림');
+    } finally {
+      await ownerContext.close();
+      await managerContext.close();
+    }
+  });
+});
+
 test.describe('/profile/alarm', () => {
   test('pages as the person scrolls, with tabs, operator marks and the absolute time on hover', async ({ page, world }) => {
     const me = await world.person('Scroller');

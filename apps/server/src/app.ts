@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccountProvider } from './accounts/provider';
 import { accountServiceRoutes } from './accounts/routes';
 import { loadAccountSecrets } from './accounts/secrets';
@@ -14,6 +14,7 @@ import { pingDatabase } from './db/database';
 import type { Db } from './db/schema';
 import { jobsPlugin } from './jobs/jobs';
 import type { Clock } from './lib/clock';
+import { createFastSerializerCompiler } from './lib/fast-serializer';
 import { serializeRequest } from './lib/log-redaction';
 import { applicationRoutes } from './modules/applications/routes';
 import { operatorApplicationRoutes } from './modules/applications/operator-routes';
@@ -75,7 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Replies written from JSON Schema made from the contract (lib/fast-serializer.ts); checked against zod outside production.
+  app.setSerializerCompiler(createFastSerializerCompiler({ verify: config.env !== 'production' }));
   app.decorate('config', config);
   app.decorate('db', options.db);
   app.decorate('clock', options.clock);

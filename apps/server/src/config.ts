@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resolveMediaTools } from './media/media-tool-paths';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -39,6 +40,7 @@ const EnvSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     LOOP_MAX_BYTES: z.coerce.number().int().min(1_000).max(20 * 1024 ** 3).default(500 * 1024 * 1024),
     LOOP_MAX_SECONDS: z.coerce.number().int().min(1).max(3_600).default(180),
+    LOOP_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
     // 0 asks the system for a free port (tests); 'off' for RTMP_INGEST leaves ingest to nginx (docs/nginx-rtmp.md).
@@ -98,9 +100,12 @@ export type Config = {
   shutdownTimeoutMs: number;
   logLevel: string;
   /** Loop uploads: the largest file and the longest clip taken. */
-  loops: { maxBytes: number; maxSeconds: number };
-  /** ffmpeg and ffprobe: as configured, else found on PATH (scripts/ensure-media-tools.mjs installs them). */
-  mediaTools: { ffmpeg: string; ffprobe: string };
+  loops: { maxBytes: number; maxSeconds: number; workers: number };
+  /**
+   * ffmpeg and ffprobe for loops and lives alike (media/media-tool-paths.ts): as configured, else
+   * Debian's, else on PATH; `missing` stops start-up with what to install.
+   */
+  mediaTools: { ffmpeg: string; ffprobe: string; missing: string[] };
   live: {
     /** The embedded RTMP ingest, or none (nginx-rtmp calls the ingest callbacks). */
     ingest: 'embedded' | 'off';
@@ -110,7 +115,6 @@ export type Config = {
     rtmpPublicUrl: string | undefined;
     ingestCallbackToken: string | undefined;
     reconnectGraceSeconds: number;
-    ffmpegPath: string | undefined;
   };
 };
 
@@ -159,8 +163,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: { connectTimeoutMs: value.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: value.DB_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     logLevel: value.LOG_LEVEL,
-    loops: { maxBytes: value.LOOP_MAX_BYTES, maxSeconds: value.LOOP_MAX_SECONDS },
-    mediaTools: { ffmpeg: value.FFMPEG_PATH ?? 'ffmpeg', ffprobe: value.FFPROBE_PATH ?? 'ffprobe' },
+    loops: { maxBytes: value.LOOP_MAX_BYTES, maxSeconds: value.LOOP_MAX_SECONDS, workers: value.LOOP_WORKERS },
+    mediaTools: resolveMediaTools({ env: { FFMPEG_PATH: value.FFMPEG_PATH, FFPROBE_PATH: value.FFPROBE_PATH, PATH: env.PATH ?? process.env.PATH } }),
     live: {
       ingest: value.RTMP_INGEST,
       rtmpPort: value.RTMP_PORT,
@@ -168,7 +172,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rtmpPublicUrl: value.RTMP_PUBLIC_URL?.replace(/\/+$/, ''),
       ingestCallbackToken: value.INGEST_CALLBACK_TOKEN,
       reconnectGraceSeconds: value.LIVE_RECONNECT_GRACE_SECONDS,
-      ffmpegPath: value.FFMPEG_PATH,
     },
   };
 }

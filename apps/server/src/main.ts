@@ -5,11 +5,18 @@ import type { EmbeddedDatabase } from './db/embedded';
 import type { Db } from './db/schema';
 import { migrateToLatest } from './db/migrate';
 import { systemClock } from './lib/clock';
+import { MEDIA_TOOLS_HELP } from './media/media-tool-paths';
 import { seedDemoWorld } from './seed/demo';
 
 function readConfig(): Config {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    if (config.mediaTools.missing.length) {
+      // Loops and lives cannot work without them: say what to install rather than fail at the first upload.
+      console.error(`ffmpeg and ffprobe are needed:\n${config.mediaTools.missing.map((problem) => `  - ${problem}`).join('\n')}\nTo fix: ${MEDIA_TOOLS_HELP}.`);
+      process.exit(1);
+    }
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

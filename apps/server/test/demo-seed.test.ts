@@ -57,6 +57,12 @@ describe('the demo world', () => {
     expect((await call(t.app, 'GET', '/api/my/notifications/unread', cookie)).json<{ count: number }>().count).toBeGreaterThan(0);
   });
 
+  it('lands every seeded notification inside the studio (the browser routes /studio/… addresses, anything else leaves it)', async () => {
+    const rows = await t.db.selectFrom('notifications').select(['type', 'landing_url']).where('landing_url', 'is not', null).execute();
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.filter((row) => !row.landing_url!.startsWith('/studio/'))).toEqual([]);
+  });
+
   it('has applications in every status for the operator queue, one rejected with its reason, none of newbie', async () => {
     const rows = await t.db.selectFrom('channel_applications').select(['status', 'reject_reason', 'applicant_user_id']).execute();
     expect([...new Set(rows.map((row) => row.status))].sort()).toEqual(['APPROVE', 'REJECT', 'REVIEW', 'WAIT']);

@@ -104,6 +104,20 @@ describe('GET /api/channels/management/apply-result', () => {
     expect(page.content[2]).toMatchObject({ status: 'REJECT', rejectReason: '운영 계획이 부족합니다.', reviewedAt: t.clock.now().toISOString() });
   });
 
+  it("carries each application's timeline, the same instants the application itself answers", async () => {
+    const page = ApplyResultPage.parse((await call(t.app, 'GET', '/api/channels/management/apply-result', cookie)).json());
+    for (const item of page.content) {
+      const detail = (await call(t.app, 'GET', `/api/applications/${item.id}`, cookie)).json<{ timeline: unknown[] }>();
+      expect(item.timeline.length).toBeGreaterThan(0);
+      expect(item.timeline).toEqual(detail.timeline);
+    }
+  });
+
+  it('keeps its total on a page past the end', async () => {
+    expect((await call(t.app, 'GET', '/api/channels/management/apply-result?page=50', cookie)).json()).toMatchObject({ totalElements: 3, content: [], last: true });
+    expect((await call(t.app, 'GET', '/api/channels/management?page=50', cookie)).json()).toMatchObject({ totalElements: 12, content: [], last: true });
+  });
+
   it('filters by channel type and refuses an unknown one', async () => {
     const page = (await call(t.app, 'GET', '/api/channels/management/apply-result?channelType=CONTENTS_CHANNEL', cookie)).json<{ totalElements: number }>();
     expect(page.totalElements).toBe(1);

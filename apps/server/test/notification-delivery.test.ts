@@ -219,11 +219,17 @@ describe('GET /api/my/notifications/stream', () => {
   it('catches a reconnecting stream up from Last-Event-ID', async () => {
     const cookie = await t.cookieFor(invitee.userId);
     const latest = await t.db.selectFrom('notifications').select('id').where('user_id', '=', invitee.userId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    // Another tab stays open: once it has both live, B has handled their announcements, and
+    // what the streams below get is replay only (on a loaded machine NOTIFY can take a while).
+    const watch = await openStream(baseB, cookie);
+    await watch.until(() => watch.events('unread').length === 1, 5000);
     // Two notifications while "disconnected".
     const missed = await t.db.transaction().execute(async (tx) => [
       ...(await notify(tx, { to: invitee.userId, channel: null, type: 'OPERATOR_MESSAGE', message: '놓친 알림 1', landingUrl: null, at: t.clock.now() })),
       ...(await notify(tx, { to: invitee.userId, channel: null, type: 'OPERATOR_MESSAGE', message: '놓친 알림 2', landingUrl: null, at: t.clock.now() })),
     ]);
+    await watch.until(() => watch.events('notification').length === 2, 5000);
+    watch.close();
     const stream = await openStream(baseB, cookie, latest.id);
     await stream.until(() => stream.events('notification').length === 2);
     expect(stream.events('notification').map((frame) => frame.id)).toEqual(missed.map(String));

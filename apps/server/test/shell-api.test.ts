@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createApplication, createChannel, createNotification, createPerson, type Person } from '../src/seed/factories';
+import { statsOf } from '../src/db/database';
 import { call, createTestApp, ORIGIN, type TestContext } from './helper';
 
 let t: TestContext;
@@ -104,6 +105,21 @@ describe('GET /api/my/channels/creatable', () => {
     expect(response.json()).toEqual([
       { channelId: service, name: '서비스 채널', profileImageUrl: null, channelType: 'MEDIA_CHANNEL', options: ['CONTENTS', 'LOOP_UPLOAD'] },
     ]);
+  });
+
+  it('asked together with my channels (the first load), both are answered by one membership query', async () => {
+    const stats = statsOf(t.db);
+    if (!stats) throw new Error('the test database has no pool statistics');
+    // The session is read once first, so the two calls below count only their own queries.
+    await call(t.app, 'GET', '/api/me', ownerCookie);
+    const before = stats.queries;
+    const [mine, creatable] = await Promise.all([call(t.app, 'GET', '/api/my/channels', ownerCookie), call(t.app, 'GET', '/api/my/channels/creatable', ownerCookie)]);
+    expect(stats.queries - before).toBe(1);
+    expect(mine.json<unknown[]>()).toHaveLength(2);
+    expect(creatable.json()).toEqual([expect.objectContaining({ channelId: service, options: ['CONTENTS', 'LOOP_UPLOAD'] })]);
+    // One after the other, each reads afresh: nothing is kept once the query settled.
+    await call(t.app, 'GET', '/api/my/channels', ownerCookie);
+    expect(stats.queries - before).toBe(2);
   });
 });
 

@@ -7,7 +7,7 @@ import { text } from './text';
 import { Instant } from './time';
 
 /** The two channel types a person can apply for (spec: "choose a media or a contents channel"). */
-export const ApplyChannelType = ChannelType.extract(['MEDIA_CHANNEL', 'CONTENTS_CHANNEL']);
+export const ApplyChannelType = z.enum(['MEDIA_CHANNEL', 'CONTENTS_CHANNEL'] as const satisfies readonly ChannelType[]);
 export type ApplyChannelType = z.infer<typeof ApplyChannelType>;
 
 /**
@@ -20,7 +20,7 @@ export const CHANNEL_TYPE_OFFERS: Record<ApplyChannelType, readonly CreateOption
 };
 
 /** UNKNOWN is what older records carry; nobody chooses it. */
-export const ApplyApplicantKind = ApplicantKind.exclude(['UNKNOWN']);
+export const ApplyApplicantKind = z.enum(ApplicantKind.options.filter((kind) => kind !== 'UNKNOWN') as [Exclude<ApplicantKind, 'UNKNOWN'>, ...Exclude<ApplicantKind, 'UNKNOWN'>[]]);
 export type ApplyApplicantKind = z.infer<typeof ApplyApplicantKind>;
 
 export const APPLICATION_NAME_MAX = 30;
@@ -101,7 +101,7 @@ export type ApplicationFormInput = z.input<typeof ApplicationForm>;
  * valid, but every value is bounded and storable.
  */
 export const ApplicationDraft = z.object({
-  applyType: ApplicationType.optional(),
+  applyType: z.optional(ApplicationType),
   channelType: ApplyChannelType.optional(),
   channelId: z.number().int().positive().nullable().optional(),
   applicantKind: ApplyApplicantKind.nullable().optional(),
@@ -161,9 +161,9 @@ export type ApplicationAge = z.infer<typeof ApplicationAge>;
 export const APPLICATION_AGE_DAYS: Record<ApplicationAge, number> = { '1D': 1, '3D': 3, '7D': 7, '30D': 30 };
 
 export const OperatorApplicationQuery = z.object({
-  status: ApplicationStatus.optional(),
+  status: z.optional(ApplicationStatus),
   channelType: ApplyChannelType.optional(),
-  applicantKind: ApplicantKind.optional(),
+  applicantKind: z.optional(ApplicantKind),
   age: ApplicationAge.optional(),
   page: pageNumber.default(0),
   size: pageSize(PAGE_SIZE_MANAGEMENT),

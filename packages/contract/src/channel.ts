@@ -1,16 +1,17 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ChannelStatus, ChannelType, CreateOption, LiveServiceStatus, MemberRole, ShortsStatus } from './enums';
 
-const coded = <T extends z.ZodType>(code: T) => z.object({ code });
+// zod/mini: the shell's channel selector and create menu parse these on every first load (docs/decisions/023).
+const coded = <T extends z.ZodMiniType>(code: T) => z.object({ code });
 
 const ChannelLabel = z.object({ code: z.string(), name: z.string() });
 
 /** Spec section 3, "Channel": every field, in the spec's shape. */
 export const Channel = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   channelInfo: z.object({
-    profileImageUrl: z.string().nullable(),
+    profileImageUrl: z.nullable(z.string()),
     channelType: coded(ChannelType),
   }),
   status: coded(ChannelStatus),
@@ -28,16 +29,16 @@ export const Channel = z.object({
 export type Channel = z.infer<typeof Channel>;
 
 /** A channel the signed-in person holds a role on. */
-export const MyChannel = Channel.extend({ role: MemberRole });
+export const MyChannel = z.extend(Channel, { role: MemberRole });
 export type MyChannel = z.infer<typeof MyChannel>;
 
 export const MyChannelList = z.array(MyChannel);
 
 /** A SERVICE channel and the create options it offers. */
 export const CreatableChannel = z.object({
-  channelId: z.number().int(),
+  channelId: z.int(),
   name: z.string(),
-  profileImageUrl: z.string().nullable(),
+  profileImageUrl: z.nullable(z.string()),
   channelType: ChannelType,
   options: z.array(CreateOption),
 });

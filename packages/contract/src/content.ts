@@ -40,6 +40,9 @@ export const ContentSummary = z.object({
   /** When a reservation publishes (or hides) it; null without one. */
   reservedAt: Instant.nullable(),
   publishedAt: Instant.nullable(),
+  /** A loop (SHORTS): its playable rendition and length; null for other kinds. */
+  videoUrl: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
 });
 export type ContentSummary = z.infer<typeof ContentSummary>;
 export const ContentPage = pageOf(ContentSummary);

@@ -1,6 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Every enumeration of spec section 3, defined once and imported everywhere.
+// zod/mini, like every schema the studio's first load parses (docs/decisions/023): classic zod
+// would bring its whole method surface and JSON Schema code into the browser's first load.
+// Classic schemas take these as they are: `z.object({ role: MemberRole })`, `z.optional(MemberRole)`.
 
 export const ChannelType = z.enum([
   'MEDIA_CHANNEL',

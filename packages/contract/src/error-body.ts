@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Spec section 3, "Error body". `trace` is never sent in production. */
 export const ErrorBody = z.object({
   code: z.string(),
   message: z.string(),
   path: z.string(),
-  extra: z.record(z.string(), z.unknown()).nullable(),
-  trace: z.string().optional(),
+  extra: z.nullable(z.record(z.string(), z.unknown())),
+  trace: z.optional(z.string()),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

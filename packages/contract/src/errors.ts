@@ -67,6 +67,8 @@ export const errorCatalogue = {
   LOOP_SOURCE_MISSING: { status: 409, message: '원본 파일이 없어 처리할 수 없습니다. 다시 올려 주세요.' },
   LOOP_PROCESSING_FAILED: { status: 500, message: '영상을 처리하지 못했습니다. 다시 시도해 주세요.' },
   LOOP_STATE_CHANGED: { status: 409, message: '루프 상태가 변경되었습니다. 새로 고친 뒤 다시 시도해 주세요.' },
+  LOOP_NOT_COMPLETE: { status: 409, message: '처리가 끝난 루프만 발행할 수 있습니다.' },
+  LOOP_ALREADY_PUBLISHED: { status: 409, message: '이미 발행한 루프입니다.' },
   INTERNAL_ERROR: { status: 500, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },
   /** The database is down, restarting or frozen: temporary by nature, the spec's temporary-error text. */
   SERVICE_UNAVAILABLE: { status: 503, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },

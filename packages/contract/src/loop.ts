@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { CONTENT_TITLE_MAX, POST_BODY_MAX, ReservationAt, ReservationVisibility } from './content';
 import { ProcessingStatus } from './enums';
 import { ChannelIdParams } from './params';
+import { text } from './text';
 import { Instant } from './time';
 
 /** Where the browser sends a loop's video: a tus endpoint (resumable uploads, tus 1.0.0). */
@@ -24,7 +26,7 @@ export const LoopThumbnail = z.object({ index: z.number().int(), url: z.string()
 export const Loop = z.object({
   id: z.uuid(),
   channelId: z.number().int(),
-  status: ProcessingStatus.nullable(),
+  status: z.nullable(ProcessingStatus),
   progress: z.number().int().min(0).max(100),
   /** Why processing failed, as a code the browser words (LOOP_NOT_VIDEO, LOOP_TOO_LONG, …). */
   errorCode: z.string().nullable(),
@@ -48,3 +50,20 @@ export const LoopParams = ChannelIdParams.extend({ loopId: z.uuid() });
 
 export const LoopThumbnailBody = z.object({ index: z.number().int().min(0).max(9) });
 export type LoopList = z.infer<typeof LoopList>;
+
+/** A loop's description is plain text, as long as a post's. */
+export const LOOP_DESCRIPTION_MAX = POST_BODY_MAX;
+
+/**
+ * Publish a processed loop as a content of kind SHORTS: now, or reserved on the
+ * 10-minute step (the same rule and job as every other content's reservation).
+ */
+export const PublishLoopBody = z.object({
+  title: text({ min: 1, max: CONTENT_TITLE_MAX }),
+  description: text({ max: LOOP_DESCRIPTION_MAX, multiline: true }).default(''),
+  thumbnailIndex: z.number().int().min(0).max(9),
+  reservation: z.object({ at: ReservationAt, visibility: ReservationVisibility.default('PUBLIC') }).nullable().default(null),
+});
+export type PublishLoopBody = z.infer<typeof PublishLoopBody>;
+/** The publish body as the browser sends it (defaults filled in by the server). */
+export type PublishLoopInput = z.input<typeof PublishLoopBody>;

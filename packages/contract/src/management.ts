@@ -69,7 +69,7 @@ export const ApplyResultPage = pageOf(ApplyResult);
 export const ApplyResultQuery = z.object({
   page: pageNumber.default(0),
   size: pageSize(PAGE_SIZE_MANAGEMENT),
-  channelType: ChannelType.optional(),
+  channelType: z.optional(ChannelType),
 });
 
 /** A pending invitation or ownership transfer waiting for the signed-in person. */

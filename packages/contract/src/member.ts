@@ -17,7 +17,8 @@ export const ChannelUserProfile = z.object({
 export type ChannelUserProfile = z.infer<typeof ChannelUserProfile>;
 
 /** A channel as its home page needs it: the spec's fields plus its settings and my role. */
-export const ChannelDetail = Channel.extend({
+export const ChannelDetail = z.object({
+  ...Channel.shape,
   role: MemberRole,
   subscriberCount: z.number().int(),
   showSubscriberCount: z.boolean(),
@@ -84,7 +85,7 @@ export const Activity = z.object({
   action: ActivityAction,
   actorName: z.string().nullable(),
   targetName: z.string().nullable(),
-  role: MemberRole.nullable(),
+  role: z.nullable(MemberRole),
   createdAt: Instant,
 });
 export type Activity = z.infer<typeof Activity>;

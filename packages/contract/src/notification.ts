@@ -38,11 +38,11 @@ export type NotificationType = z.infer<typeof NotificationType>;
 export const NotificationParams = z.object({
   channelName: z.string().optional(),
   actorName: z.string().optional(),
-  role: MemberRole.optional(),
+  role: z.optional(MemberRole),
   /** The title of the live, content or loop the notification is about. */
   title: z.string().optional(),
   /** An application's new status (APPLICATION_*). */
-  applicationStatus: ApplicationStatus.optional(),
+  applicationStatus: z.optional(ApplicationStatus),
   /** LIVE_INTERRUPTED: minutes the live waits for the encoder before closing. */
   graceMinutes: z.number().int().optional(),
 });
@@ -84,7 +84,7 @@ export const NOTIFICATION_COUNT_CAP = 1000;
 const cursor = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
 
 export const NotificationListQuery = z.object({
-  group: NotificationGroup.default('ALL'),
+  group: z._default(NotificationGroup, 'ALL'),
   page: pageNumber.default(0),
   size: pageSize(20),
   cursor,

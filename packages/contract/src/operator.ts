@@ -13,7 +13,8 @@ export const NoticeIdParams = z.object({ noticeId: IdParam });
 // ---- Channels ----
 
 /** A channel as the operator sees it: the spec's shape, its owner (null when ownerless) and its times. */
-export const OperatorChannel = Channel.extend({
+export const OperatorChannel = z.object({
+  ...Channel.shape,
   owner: z.object({ userId: z.number().int(), login: z.string(), name: z.string() }).nullable(),
   /** A pending owner invite of an ownerless channel, if one is out. */
   pendingOwnerInvite: z.object({ inviteId: z.number().int(), login: z.string(), name: z.string(), expiresAt: Instant.nullable() }).nullable(),
@@ -26,7 +27,7 @@ export const OperatorChannelPage = pageOf(OperatorChannel);
 export const OperatorChannelQuery = z.object({
   /** A channel id, or part of its name. */
   q: text({ max: 100 }).optional(),
-  status: ChannelStatus.optional(),
+  status: z.optional(ChannelStatus),
   page: pageNumber.default(0),
   size: pageSize(20),
 });
@@ -88,7 +89,7 @@ export type OperatorNotice = z.infer<typeof OperatorNotice>;
 export const OperatorNoticePage = pageOf(OperatorNotice.omit({ body: true }));
 
 export const OperatorNoticeQuery = z.object({
-  category: NoticeCategory.optional(),
+  category: z.optional(NoticeCategory),
   page: pageNumber.default(0),
   size: pageSize(20),
 });

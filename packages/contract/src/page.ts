@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** Spec section 3, "Paged response". `number` is zero-based. */
-export function pageOf<T extends z.ZodType>(item: T) {
+// Items may be zod/mini schemas (the first load's, docs/decisions/023): any zod schema will do.
+export function pageOf<T extends z.core.SomeType>(item: T) {
   return z.object({
     content: z.array(item),
     totalElements: z.number().int(),

@@ -1,16 +1,15 @@
-import { z } from 'zod';
-import { text } from './text';
+import { z } from 'zod/mini';
+
+// zod/mini: the shell parses this on every first load (docs/decisions/023).
 
 /** The signed-in person as the studio shell needs them. */
 export const Me = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   login: z.string(),
-  profileImageUrl: z.string().nullable(),
+  profileImageUrl: z.nullable(z.string()),
   /** Spec section 3, "User profile". */
   isUser: z.boolean(),
   isOperator: z.boolean(),
 });
 export type Me = z.infer<typeof Me>;
-
-export const HistoryRecord = z.object({ path: text({ max: 2048, trim: false }).optional() });

@@ -116,6 +116,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     request.user = found.user;
   });
 
+  // Read your own writes: a change this person made here may have moved their unread count (a read,
+  // an answered invitation marked read, …) and its announcement can arrive a moment after the answer.
+  // Their next count is read from the database once, so a refetch after this answer is never older.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') unread.delete(request.user.id);
+    return payload;
+  });
+
   app.decorate('sessions', {
     cookieName,
     get lookups() {
@@ -135,9 +143,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       const count = await load();
       if (listening && heard === heardBefore) rememberUnread(userId, count);
       return count;
-    },
-    forgetUnread(userId: number) {
-      unread.delete(userId);
     },
     async start(reply: FastifyReply, userId: number, idToken: string | null) {
       const now = app.clock.now();
@@ -167,10 +172,9 @@ declare module 'fastify' {
       readonly listenerBackendPid: number | undefined;
       /**
        * A person's unread count from memory while the announcements are heard, else from `load`.
-       * Changes made by this instance call forgetUnread, so its own next read never lags its announcement.
+       * Any change a person makes here forgets their count (onSend), so their own next read never lags its announcement.
        */
       unreadCount(userId: number, load: () => Promise<number>): Promise<number>;
-      forgetUnread(userId: number): void;
       start(reply: FastifyReply, userId: number, idToken: string | null): Promise<void>;
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     };

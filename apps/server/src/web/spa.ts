@@ -70,6 +70,12 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string }
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(index());
   };
 
+  // An asset the build does not have (a tab still running an older build asks for its lazy chunk) is a
+  // plain 404: the page route would answer with HTML (or a login page), which a module script cannot run.
+  // Not cached, so the same URL works once it exists; and like every asset, no session lookup.
+  app.get(`${ASSETS_PREFIX}*`, { schema: { hide: true } }, (_request, reply) =>
+    reply.status(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found'),
+  );
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/studio/'));
   app.get('/studio', { schema: { hide: true } }, (_request, reply) => reply.redirect('/studio/'));
   app.get('/studio/*', { schema: { hide: true } }, page);

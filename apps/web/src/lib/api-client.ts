@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type * as core from 'zod/v4/core';
 import { HTTP_TIMEOUT_MS } from '@studio/contract/constants';
 import { genericErrorTexts, isErrorBody } from '@studio/contract/error-body';
 import { ApiError, clientErrorCodes } from './api-error';
@@ -7,7 +8,7 @@ import { serverUrl } from './runtime-config';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | undefined | null;
 
-type RequestOptions<S extends z.ZodType | undefined> = {
+type RequestOptions<S extends core.$ZodType | undefined> = {
   method?: Method;
   query?: Record<string, QueryValue>;
   /** Sent as JSON (a FormData as multipart). Mutations always send a body, `{}` when the caller gives none. */
@@ -18,7 +19,7 @@ type RequestOptions<S extends z.ZodType | undefined> = {
   timeoutMs?: number;
 };
 
-type Result<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : void;
+type Result<S extends core.$ZodType | undefined> = S extends core.$ZodType ? core.output<S> : void;
 
 function timeoutMessage(ms: number): string {
   return `${ms} ms 타임아웃이 발생했습니다.`;
@@ -57,7 +58,7 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError({ status, code: clientErrorCodes.unknown, message: genericErrorTexts.unknown });
 }
 
-async function send(url: string, init: RequestInit, schema: z.ZodType | undefined): Promise<unknown> {
+async function send(url: string, init: RequestInit, schema: core.$ZodType | undefined): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, init);
@@ -68,7 +69,8 @@ async function send(url: string, init: RequestInit, schema: z.ZodType | undefine
   if (!response.ok) throw toApiError(response.status, await readJson(response));
   if (!schema) return undefined;
 
-  const parsed = schema.safeParse(await readJson(response));
+  // Classic and mini schemas alike (the first load's are zod/mini, docs/decisions/023).
+  const parsed = safeParse(schema, await readJson(response));
   if (!parsed.success) {
     throw new ApiError({
       status: response.status,
@@ -84,7 +86,7 @@ async function send(url: string, init: RequestInit, schema: z.ZodType | undefine
  * The one way the studio talks to its server: base URL, cookie session,
  * JSON in and out, a hard timeout, and typed errors.
  */
-export async function request<S extends z.ZodType | undefined = undefined>(
+export async function request<S extends core.$ZodType | undefined = undefined>(
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<Result<S>> {
@@ -128,31 +130,31 @@ export async function request<S extends z.ZodType | undefined = undefined>(
  * compile. Without a schema there is no body (the server receives `{}`).
  * The schema types the body only; the server is the one that validates it.
  */
-type MutationOptions<B extends z.ZodType, S extends z.ZodType | undefined> = {
+type MutationOptions<B extends core.$ZodType, S extends core.$ZodType | undefined> = {
   bodySchema?: B;
-  body?: z.input<B>;
+  body?: core.input<B>;
   /** Validates a successful response; without one the body is ignored (204 calls). */
   schema?: S;
 };
 
-function mutate<B extends z.ZodType, S extends z.ZodType | undefined>(method: Method, path: string, options: MutationOptions<B, S>) {
+function mutate<B extends core.$ZodType, S extends core.$ZodType | undefined>(method: Method, path: string, options: MutationOptions<B, S>) {
   return request<S>(path, { method, body: options.body, schema: options.schema });
 }
 
 export const apiClient = {
-  get<S extends z.ZodType>(path: string, schema: S, options: Omit<RequestOptions<S>, 'method' | 'schema' | 'body'> = {}) {
+  get<S extends core.$ZodType>(path: string, schema: S, options: Omit<RequestOptions<S>, 'method' | 'schema' | 'body'> = {}) {
     return request(path, { ...options, method: 'GET', schema });
   },
-  post<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
+  post<B extends core.$ZodType = core.$ZodNever, S extends core.$ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
     return mutate('POST', path, options);
   },
-  put<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
+  put<B extends core.$ZodType = core.$ZodNever, S extends core.$ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
     return mutate('PUT', path, options);
   },
-  patch<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
+  patch<B extends core.$ZodType = core.$ZodNever, S extends core.$ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
     return mutate('PATCH', path, options);
   },
-  delete<B extends z.ZodType = z.ZodNever, S extends z.ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
+  delete<B extends core.$ZodType = core.$ZodNever, S extends core.$ZodType | undefined = undefined>(path: string, options: MutationOptions<B, S> = {}) {
     return mutate('DELETE', path, options);
   },
 };

@@ -1,10 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The server replaces `<!--studio-config-->` in index.html with meta tags, so
  * one build serves every environment. Outside the server (vite dev, tests)
  * the build-time values stand in.
  */
+// zod/mini: this runs on every first load (docs/decisions/023).
 const RuntimeEnv = z.enum(['production', 'development']);
 export type RuntimeEnv = z.infer<typeof RuntimeEnv>;
 

@@ -4,15 +4,15 @@ import { type ReactElement, Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, vi } from 'vitest';
 import { RouteErrorPage } from '../app/routes/route-error';
+import { queryDefaults } from '../app/query-client';
 import { pageRoutes } from '../app/router';
 
 // The first test of a file pays for its imports, slow on a busy machine: a lenient wait, not a flaky one.
 configure({ asyncUtilTimeout: 4000 });
 
+/** The app's own query defaults (no retries, the short freshness after a fetch), without its error handlers. */
 function testQueryClient() {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
-  });
+  return new QueryClient({ defaultOptions: { queries: { ...queryDefaults.queries }, mutations: { ...queryDefaults.mutations } } });
 }
 
 /** Renders with a fresh query client (no retries) inside a data router under the /studio base, as the app runs. */

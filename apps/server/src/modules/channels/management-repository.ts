@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { MyChannel } from '@studio/contract/channel';
 import type { ApplyResult, ManagementFilters, PendingInvite } from '@studio/contract/management';
 import type { ChannelType, InviteKind, MemberRole } from '@studio/contract/enums';
 import { toPage, type Page } from '@studio/contract/page';
-import type { Db } from '../../db/schema';
-import { timelines } from '../applications/application-repository';
+import { literalCount } from '../../db/literal';
+import type { ChannelRow, Db } from '../../db/schema';
 import { toChannel } from './channel-repository';
+
+/** Applications are counted up to this many (a person's history is capped, never walked whole). */
+export const APPLY_RESULT_COUNT_CAP = 1_000;
 
 export function managementRepository(db: Db) {
   const myChannels = (userId: number, filters: ManagementFilters) => {
@@ -44,58 +48,97 @@ export function managementRepository(db: Db) {
       .where('t.status', '=', 'PENDING')
       .where('c.status', '!=', 'DELETED');
 
-  const pendingCount = async (userId: number): Promise<number> => {
-    const [invites, transfers] = await Promise.all([
-      pendingInvites(userId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      pendingTransfers(userId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    ]);
-    return Number(invites.count) + Number(transfers.count);
-  };
+  /** Pending invites and transfers of the person, as one expression (each bounded: one pending per channel). */
+  const pendingCount = (userId: number) =>
+    sql<number>`(${pendingInvites(userId).select(sql<number>`count(*)::int`.as('n'))}) + (${pendingTransfers(userId).select(sql<number>`count(*)::int`.as('n'))})`;
 
   return {
-    pendingCount,
 
+    /**
+     * One statement: the count of the person's matching memberships (bounded by membership, never by
+     * table size) and the page, so a page past the end still carries its total.
+     */
     async channels(userId: number, filters: ManagementFilters, page: number, size: number): Promise<Page<MyChannel>> {
-      const [rows, total] = await Promise.all([
-        myChannels(userId, filters)
-          .selectAll('channels')
-          .select('channel_members.role')
-          .orderBy(sql`CASE channel_members.role WHEN 'OWNER' THEN 0 WHEN 'MANAGER' THEN 1 ELSE 2 END`)
-          .orderBy('channels.id')
-          .limit(size)
-          .offset(page * size)
-          .execute(),
-        myChannels(userId, filters).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
+      const roleOrder = sql<number>`CASE channel_members.role WHEN 'OWNER' THEN 0 WHEN 'MANAGER' THEN 1 ELSE 2 END`;
+      const found = await db
+        .selectFrom(myChannels(userId, filters).select(sql<number>`count(*)::int`.as('total')).as('t'))
+        .leftJoinLateral(
+          () =>
+            myChannels(userId, filters)
+              .selectAll('channels')
+              .select(['channel_members.role', roleOrder.as('role_order')])
+              .orderBy(roleOrder)
+              .orderBy('channels.id')
+              .limit(literalCount(size))
+              .offset(literalCount(page * size))
+              .as('r'),
+          (join) => join.onTrue(),
+        )
+        .select('t.total')
+        .selectAll('r')
+        .orderBy('r.role_order')
+        .orderBy('r.id')
+        .execute();
+      const rows = found.flatMap(({ total: _total, role_order: _order, ...row }) => (row.id === null ? [] : [row as ChannelRow & { role: MemberRole }]));
       return toPage(
         rows.map((row) => ({ ...toChannel(row), role: row.role })),
-        Number(total.count),
+        Number(found[0]?.total ?? 0),
         page,
         size,
       );
     },
 
+    /**
+     * One statement: the total (counted up to the cap, through the applicant index), and the page
+     * with each application's timeline aggregated beside it.
+     */
     async applyResults(userId: number, channelType: ChannelType | undefined, page: number, size: number): Promise<Page<ApplyResult>> {
-      const [rows, total] = await Promise.all([
-        myApplications(userId, channelType).selectAll().orderBy('id', 'desc').limit(size).offset(page * size).execute(),
-        myApplications(userId, channelType).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      const events = await timelines(db, rows.map((row) => row.id));
+      const found = await db
+        .selectFrom(
+          db
+            .selectFrom(myApplications(userId, channelType).select('id').limit(literalCount(APPLY_RESULT_COUNT_CAP)).as('capped'))
+            .select(sql<number>`count(*)::int`.as('total'))
+            .as('t'),
+        )
+        .leftJoinLateral(
+          (eb) =>
+            myApplications(userId, channelType)
+              .selectAll('channel_applications')
+              .select(
+                jsonArrayFrom(
+                  eb
+                    .selectFrom('channel_application_events as e')
+                    .select(['e.status', 'e.reason', sql<string>`to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('at')])
+                    .where('e.application_id', '=', sql.ref<number>('channel_applications.id'))
+                    .orderBy('e.id'),
+                ).as('timeline'),
+              )
+              .orderBy('id', 'desc')
+              .limit(literalCount(size))
+              .offset(literalCount(page * size))
+              .as('r'),
+          (join) => join.onTrue(),
+        )
+        .select('t.total')
+        .selectAll('r')
+        .orderBy('r.id', 'desc')
+        .execute();
+      const rows = found.flatMap((row) => (row.id === null ? [] : [row]));
       return toPage(
         rows.map((row) => ({
-          id: row.id,
+          id: row.id as number,
           channelId: row.channel_id,
-          channelName: row.channel_name,
-          channelType: row.channel_type,
-          applicantKind: row.applicant_kind,
-          applyType: row.apply_type,
-          status: row.status,
+          channelName: row.channel_name as string,
+          channelType: row.channel_type as ChannelType,
+          applicantKind: row.applicant_kind as ApplyResult['applicantKind'],
+          applyType: row.apply_type as ApplyResult['applyType'],
+          status: row.status as ApplyResult['status'],
           rejectReason: row.reject_reason,
-          appliedAt: row.created_at.toISOString(),
+          appliedAt: (row.created_at as Date).toISOString(),
           reviewedAt: row.reviewed_at ? row.reviewed_at.toISOString() : null,
-          timeline: events.get(row.id) ?? [],
+          timeline: (row.timeline ?? []).map((event) => ({ status: event.status, at: event.at, reason: event.reason })),
         })),
-        Number(total.count),
+        Number(found[0]?.total ?? 0),
         page,
         size,
       );
@@ -131,18 +174,31 @@ export function managementRepository(db: Db) {
             'sender.name as fromName',
           ]),
         );
-      const [rows, counts] = await Promise.all([
-        db
-          .selectFrom(both.as('p'))
-          .selectAll()
-          .orderBy('p.created_at', 'desc')
-          .orderBy('p.kind')
-          .orderBy('p.id', 'desc')
-          .limit(size)
-          .offset(page * size)
-          .execute(),
-        pendingCount(userId),
-      ]);
+      // One statement: the pending count and the page (a page past the end still carries its total).
+      const found = await db
+        .selectFrom(db.selectNoFrom(pendingCount(userId).as('total')).as('t'))
+        .leftJoinLateral(
+          () =>
+            db
+              .selectFrom(both.as('p'))
+              .selectAll()
+              .orderBy('p.created_at', 'desc')
+              .orderBy('p.kind')
+              .orderBy('p.id', 'desc')
+              .limit(literalCount(size))
+              .offset(literalCount(page * size))
+              .as('r'),
+          (join) => join.onTrue(),
+        )
+        .select('t.total')
+        .selectAll('r')
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.kind')
+        .orderBy('r.id', 'desc')
+        .execute();
+      const counts = Number(found[0]?.total ?? 0);
+      type Row = Awaited<ReturnType<typeof both.execute>>;
+      const rows = found.flatMap((row) => (row.id === null ? [] : [row as unknown as Row[number]]));
       return toPage(
         rows.map((row) => ({
           kind: row.kind,
@@ -162,17 +218,23 @@ export function managementRepository(db: Db) {
       );
     },
 
+    /** The three tab counts in one statement: memberships and pending answers are bounded; applications are capped. */
     async tabCount(userId: number) {
       const none: ManagementFilters = { channelTypes: [], statuses: [], roles: [] };
-      const [channels, applications, inviteCount] = await Promise.all([
-        myChannels(userId, none).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-        myApplications(userId).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-        pendingCount(userId),
-      ]);
+      const row = await db
+        .selectNoFrom([
+          myChannels(userId, none).select(sql<number>`count(*)::int`.as('n')).as('channelCount'),
+          db
+            .selectFrom(myApplications(userId).select('id').limit(literalCount(APPLY_RESULT_COUNT_CAP)).as('capped'))
+            .select(sql<number>`count(*)::int`.as('n'))
+            .as('applyResultCount'),
+          pendingCount(userId).as('inviteCount'),
+        ])
+        .executeTakeFirstOrThrow();
       return {
-        channelCount: Number(channels.count),
-        applyResultCount: Number(applications.count),
-        inviteCount,
+        channelCount: Number(row.channelCount ?? 0),
+        applyResultCount: Number(row.applyResultCount ?? 0),
+        inviteCount: Number(row.inviteCount ?? 0),
       };
     },
   };

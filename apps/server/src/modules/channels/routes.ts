@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CreatableChannelList, HasReviewedApply, MyChannelList, createOptionsFor } from '@studio/contract/channel';
 import { REVIEWED_APPLY_WINDOW_DAYS } from '@studio/contract/constants';
 import { errorResponses } from '@studio/contract/responses';
+import { singleFlight } from '../../lib/single-flight';
 import { requireUser } from '../../plugins/require-user';
 import { applicationRepository } from '../applications/application-repository';
 import { channelRepository } from './channel-repository';
@@ -11,11 +12,13 @@ export async function channelRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const channels = channelRepository(app.db);
   const applications = applicationRepository(app.db);
+  // The shell asks for both lists at once on its first load: one membership query answers both.
+  const membership = singleFlight((userId: number) => channels.listForMember(userId));
 
   app.get(
     '/my/channels',
     { config: { access: 'session' }, schema: { tags: ['channels'], summary: 'Channels the signed-in person holds a role on', response: { 200: MyChannelList, ...errorResponses } } },
-    async (request) => channels.listForMember(requireUser(request).id),
+    async (request) => membership(requireUser(request).id),
   );
 
   app.get(
@@ -29,7 +32,7 @@ export async function channelRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const mine = await channels.listForMember(requireUser(request).id);
+      const mine = await membership(requireUser(request).id);
       return mine
         .map((channel) => ({
           channelId: channel.id,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
-import { HistoryRecord, Me } from '@studio/contract/user';
+import { HistoryRecord } from '@studio/contract/history';
+import { Me } from '@studio/contract/user';
 import { requireUser } from '../../plugins/require-user';
 import { visitRepository } from './visit-repository';
 

@@ -6,7 +6,7 @@ import { useT } from '../../lib/i18n/i18n';
 import { type PageModule, settle } from './page-module';
 
 function groupFrom(value: string | null): NotificationGroup {
-  return NotificationGroup.catch('ALL').parse(value ?? 'ALL');
+  return NotificationGroup.safeParse(value).data ?? 'ALL';
 }
 
 /** /profile/alarm. The invite and transfer popups its hash names are opened by the layout, on every page. */

@@ -63,6 +63,8 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   LOOP_SOURCE_MISSING: 'The original file is gone, so it cannot be processed. Please upload it again.',
   LOOP_PROCESSING_FAILED: 'The video could not be processed. Please try again.',
   LOOP_STATE_CHANGED: 'The loop changed meanwhile. Refresh and try again.',
+  LOOP_NOT_COMPLETE: 'Only a processed loop can be published.',
+  LOOP_ALREADY_PUBLISHED: 'This loop is already published.',
   INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
   SERVICE_UNAVAILABLE: 'A temporary error occurred. Please try again shortly.',
 };

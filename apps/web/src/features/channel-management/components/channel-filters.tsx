@@ -7,7 +7,7 @@ import styles from './channel-management.module.css';
 const groups: { kind: FilterKind; legend: ChannelManagementKey; values: readonly string[]; prefix: 'channelType' | 'channelStatus' | 'memberRole' }[] = [
   { kind: 'channelTypes', legend: 'management.filter.type', values: ChannelType.options, prefix: 'channelType' },
   // Deleted channels never appear in the list, so there is nothing to filter for.
-  { kind: 'statuses', legend: 'management.filter.status', values: ChannelStatus.exclude(['DELETED']).options, prefix: 'channelStatus' },
+  { kind: 'statuses', legend: 'management.filter.status', values: ChannelStatus.options.filter((status) => status !== 'DELETED'), prefix: 'channelStatus' },
   { kind: 'roles', legend: 'management.filter.role', values: MemberRole.options, prefix: 'memberRole' },
 ];
 
