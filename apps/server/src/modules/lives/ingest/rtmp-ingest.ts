@@ -101,8 +101,13 @@ export async function startRtmpIngest(options: { port: number; host: string; hub
   return {
     port,
     async close() {
+      // The server says it closed before its sockets' own 'close' events have run (those wait for the
+      // handle to close): waiting for each of them means every publisher's end has been handed to the
+      // gate (and so to shutdown's wait) by the time this resolves.
+      const ended = [...sockets].map((socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())));
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(ended);
     },
   };
 }
