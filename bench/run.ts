@@ -101,17 +101,26 @@ async function load(url: string, cookies: string[], rate?: number): Promise<Load
 }
 
 const studio = await start('serve-studio.ts', { PORT: '18080', DATABASE_URL: databaseUrl });
+// The same server with its read cache off: what each list costs when it is read from PostgreSQL (a
+// person's first read, or the first after a change), measured beside the cached figures.
+const uncached = await start('serve-studio.ts', { PORT: '18082', DATABASE_URL: databaseUrl, READ_CACHE: 'false' });
 const baseline = await start('serve-baseline.ts', { PORT: '18081', DATABASE_URL: databaseUrl });
-const base = 'http://127.0.0.1:18080';
-const routes: [string, string, string[]][] = [
-  ['GET /api/my/notifications/unread', '/api/my/notifications/unread', [cookie]],
-  ['GET /api/me', '/api/me', [cookie]],
-  ['GET /api/my/channels (20 people)', '/api/my/channels', people],
-  ['GET /api/my/channels (one person)', '/api/my/channels', [cookie]],
-  ['GET /api/my/notifications page 0', '/api/my/notifications?group=ALL&page=0&size=5', [cookie]],
-  ['GET /api/my/notifications page 1900', '/api/my/notifications?group=ALL&page=1900&size=5', [cookie]],
-  ['GET /api/channels/management', '/api/channels/management?page=0', [cookie]],
-  ['GET /api/channels/{id}/lives', `/api/channels/${studioDaily.id}/lives?page=0&size=30`, [cookie]],
+const CACHED = 'http://127.0.0.1:18080';
+const FROM_DB = 'http://127.0.0.1:18082';
+const routes: [string, string, string[], string][] = [
+  ['GET /api/my/notifications/unread', '/api/my/notifications/unread', [cookie], CACHED],
+  ['GET /api/me', '/api/me', [cookie], CACHED],
+  ['GET /api/my/channels (20 people)', '/api/my/channels', people, CACHED],
+  ['GET /api/my/channels (one person)', '/api/my/channels', [cookie], CACHED],
+  ['GET /api/my/notifications page 0', '/api/my/notifications?group=ALL&page=0&size=5', [cookie], CACHED],
+  ['GET /api/my/notifications page 1900', '/api/my/notifications?group=ALL&page=1900&size=5', [cookie], CACHED],
+  ['GET /api/channels/management', '/api/channels/management?page=0', [cookie], CACHED],
+  ['GET /api/channels/{id}/lives', `/api/channels/${studioDaily.id}/lives?page=0&size=30`, [cookie], CACHED],
+  ['from PostgreSQL (cache off): my channels (20 people)', '/api/my/channels', people, FROM_DB],
+  ['from PostgreSQL (cache off): notifications page 0', '/api/my/notifications?group=ALL&page=0&size=5', [cookie], FROM_DB],
+  ['from PostgreSQL (cache off): notifications page 1900', '/api/my/notifications?group=ALL&page=1900&size=5', [cookie], FROM_DB],
+  ['from PostgreSQL (cache off): management', '/api/channels/management?page=0', [cookie], FROM_DB],
+  ['from PostgreSQL (cache off): lives', `/api/channels/${studioDaily.id}/lives?page=0&size=30`, [cookie], FROM_DB],
 ];
 
 const bare = await load('http://127.0.0.1:18081/bare', []);
@@ -125,12 +134,13 @@ const floorPaced = await load('http://127.0.0.1:18081/one-query', [], PACED_RATE
 rows.push({ route: 'bare route + one pg round trip (floor of a one-round-trip read)', 'max req/s': floor.rps, 'vs bare': `${((floor.rps / bare.rps) * 100).toFixed(0)}%`, 'p50 @1000/s': floorPaced.p50, 'p99 @1000/s': floorPaced.p99, 'CPU µs/req': '', 'round trips/req': 1, errors: floor.errors + floorPaced.errors });
 // BENCH_ROUTES=<regular expression> measures only the routes whose names match (profiling one route).
 const only = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : undefined;
-for (const [name, route, cookies] of routes.filter(([name]) => !only || only.test(name))) {
-  const cpuBefore = cpuMicros(studio.pid ?? 0);
-  const queriesBefore = await queriesSent(studio);
+for (const [name, route, cookies, base] of routes.filter(([name]) => !only || only.test(name))) {
+  const server = base === CACHED ? studio : uncached;
+  const cpuBefore = cpuMicros(server.pid ?? 0);
+  const queriesBefore = await queriesSent(server);
   const max = await load(`${base}${route}`, cookies);
-  const cpu = (cpuMicros(studio.pid ?? 0) - cpuBefore) / Math.max(1, max.requests);
-  const trips = (await queriesSent(studio)) - queriesBefore;
+  const cpu = (cpuMicros(server.pid ?? 0) - cpuBefore) / Math.max(1, max.requests);
+  const trips = (await queriesSent(server)) - queriesBefore;
   const paced = await load(`${base}${route}`, cookies, PACED_RATE);
   rows.push({
     route: name,
@@ -154,11 +164,13 @@ writeFileSync(
   `# API read benchmark\n\n${new Date().toISOString()} · ${machine} · ${FILLER_ROWS.toLocaleString()} filler notifications · ${DURATION} s per run, 20 connections.\n` +
     `Server, baseline and autocannon each in their own process. Paced runs at ${PACED_RATE} req/s. Round trips are the queries the studio's pool sent per request (BEGIN and COMMIT count), counted in the server process.\n\n` +
     `Budgets (DESIGN.md): unread count and /api/me ≥ 50% of bare; my channels, notification list, management list ≥ 15%; p99 ≤ 20 ms at 1,000 req/s; page 1900 within 1.5× of page 0.\n\n` +
-    `The second baseline row is the floor of any read that needs PostgreSQL on this machine: the bare route plus one named prepared \`SELECT\` of one indexed row through \`pg\`, nothing else (no session, no access check, no rows to shape). A one-round-trip studio read cannot beat it.\n\n${table}\n`,
+    `The second baseline row is the floor of any read that needs PostgreSQL on this machine: the bare route plus one named prepared \`SELECT\` of one indexed row through \`pg\`, nothing else (no session, no access check, no rows to shape). A one-round-trip studio read cannot beat it.\n\n` +
+    `Lists are served from each instance's memory until PostgreSQL announces a change to what they were read from (docs/decisions/025-hot-reads-from-memory.md); the rows marked "from PostgreSQL" are the same routes on a second server with \`READ_CACHE=false\`: what a person's first read, or the first after a change, costs.\n\n${table}\n`,
 );
 console.log('written to bench/RESULTS.md');
 
 studio.kill('SIGTERM');
+uncached.kill('SIGTERM');
 baseline.kill('SIGTERM');
 await db.destroy();
 await database.close();

@@ -5,12 +5,12 @@ import { createDb, statsOf } from '../apps/server/src/db/database';
 import { systemClock } from '../apps/server/src/lib/clock';
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
-const config = loadConfig({ PORT: process.env.PORT ?? '18080', DEMO: 'false', NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, RTMP_INGEST: 'off' });
+const config = loadConfig({ PORT: process.env.PORT ?? '18080', DEMO: 'false', NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, RTMP_INGEST: 'off', ...(process.env.READ_CACHE ? { READ_CACHE: process.env.READ_CACHE } : {}) });
 const db = createDb(databaseUrl, config.database);
 const app = await buildApp({ config, db, clock: systemClock, logger: false, backgroundJobs: false });
 await app.listen({ port: config.port, host: '127.0.0.1' });
-// Sessions are served from memory only while revocations are heard.
-while (!app.sessions.listening) await new Promise((resolve) => setTimeout(resolve, 20));
+// Sessions and hot reads are served from memory only while changes are heard.
+while (!app.sessions.listening || (config.readCache && !app.readCache.enabled)) await new Promise((resolve) => setTimeout(resolve, 20));
 process.send?.('ready');
 // Round trips are counted where they are made: every query the studio's pool sends (BEGIN and COMMIT too).
 process.on('message', (message) => {

@@ -46,6 +46,7 @@ import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handle
 import { accessPlugin } from './plugins/access';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { readCachePlugin, type ReadCacheOptions } from './plugins/read-cache';
 import { sessionPlugin } from './plugins/session';
 import { signInPurgeTimer } from './plugins/sign-in-purge';
 import { swaggerPlugin } from './plugins/swagger';
@@ -53,7 +54,7 @@ import { spaRoutes } from './web/spa';
 import { MAX_UPLOAD_BYTES } from './media/upload';
 import './types';
 
-export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; logStream?: { write(line: string): void }; backgroundJobs?: boolean; webDist?: string; notificationStream?: HubOptions };
+export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; logStream?: { write(line: string): void }; backgroundJobs?: boolean; webDist?: string; notificationStream?: HubOptions; readCache?: ReadCacheOptions };
 
 /** Infrastructure plugins first, then the account service, sign-in, the API and the web app. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(swaggerPlugin);
   await app.register(sessionPlugin);
+  await app.register(readCachePlugin, options.readCache ?? {});
   await app.register(csrfPlugin);
   await app.register(notificationHubPlugin, options.notificationStream ?? {});
   await app.register(mediaPlugin);

@@ -52,6 +52,8 @@ const EnvSchema = z
     /** Shared secret of the nginx-rtmp callbacks (on_publish?token=...); without it the callbacks answer 403. */
     INGEST_CALLBACK_TOKEN: z.string().min(16).optional(),
     LIVE_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** Hot reads from memory (plugins/read-cache.ts); false sends every read to the database. */
+    READ_CACHE: bool.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -99,6 +101,8 @@ export type Config = {
   /** After a stop signal, the process exits non-zero if draining has not finished by then. */
   shutdownTimeoutMs: number;
   logLevel: string;
+  /** Hot reads served from memory until the database announces a change (plugins/read-cache.ts). */
+  readCache: boolean;
   /** Loop uploads: the largest file and the longest clip taken. */
   loops: { maxBytes: number; maxSeconds: number; workers: number };
   /**
@@ -163,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: { connectTimeoutMs: value.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: value.DB_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     logLevel: value.LOG_LEVEL,
+    readCache: value.READ_CACHE,
     loops: { maxBytes: value.LOOP_MAX_BYTES, maxSeconds: value.LOOP_MAX_SECONDS, workers: value.LOOP_WORKERS },
     mediaTools: resolveMediaTools({ env: { FFMPEG_PATH: value.FFMPEG_PATH, FFPROBE_PATH: value.FFPROBE_PATH, PATH: env.PATH ?? process.env.PATH } }),
     live: {

@@ -14,6 +14,7 @@ import * as loops from './migrations/0012-loops';
 import * as notificationTypes from './migrations/0013-notification-types';
 import * as shortsContents from './migrations/0014-shorts-contents';
 import * as studioLandingUrls from './migrations/0015-studio-landing-urls';
+import * as readAnnouncements from './migrations/0016-read-announcements';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013-notification-types': notificationTypes,
   '0014-shorts-contents': shortsContents,
   '0015-studio-landing-urls': studioLandingUrls,
+  '0016-read-announcements': readAnnouncements,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

@@ -76,7 +76,18 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         if (!parsed.success) {
           throw new AppError('VALIDATION_FAILED', undefined, { issues: [{ field: 'params.channelId', message: 'a positive decimal id' }] });
         }
-        const found = await channels.findWithRole(parsed.data, user.id);
+        const channelId = parsed.data;
+        // Reads check from memory (dropped when the channel or the person's memberships change); a
+        // request that may write always checks the database.
+        const found =
+          request.method === 'GET' || request.method === 'HEAD'
+            ? await app.readCache.read(
+                `access:${user.id}:${channelId}`,
+                user.id,
+                () => channels.findWithRole(channelId, user.id),
+                () => [`m:${user.id}`, `c:${channelId}`],
+              )
+            : await channels.findWithRole(channelId, user.id);
         if (!found) throw new AppError('CHANNEL_NOT_FOUND');
         if (!found.role) throw new AppError('CHANNEL_ACCESS_DENIED');
         if (access === 'channel:owner' && found.role !== 'OWNER') throw new AppError('CHANNEL_OWNER_ONLY');

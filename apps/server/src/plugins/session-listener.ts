@@ -9,6 +9,8 @@ export type ListenerOptions = {
   /** Not listening: announcements may be missed until onListening. */
   onLost(): void;
   warn(message: string): void;
+  /** How warnings name it. */
+  name?: string;
   firstRetryMs?: number;
   maxRetryMs?: number;
   /** How often a listening connection proves it still reaches the database. */
@@ -43,7 +45,7 @@ export function startListener(options: ListenerOptions) {
     client.removeAllListeners('notification');
     client.end().catch(() => undefined);
     if (closed) return;
-    options.warn(`session listener lost (${reason}); reconnecting in ${retryMs} ms`);
+    options.warn(`${options.name ?? 'session listener'} lost (${reason}); reconnecting in ${retryMs} ms`);
     timer = setTimeout(() => void connect(), retryMs);
     retryMs = Math.min(retryMs * 2, maxRetryMs);
   };
@@ -94,6 +96,14 @@ export function startListener(options: ListenerOptions) {
   return {
     get listening() {
       return listening;
+    },
+    /**
+     * Announces on this very connection (no pooled connection taken): PostgreSQL delivers announcements
+     * in commit order, so once this one comes back, every one committed before it has arrived.
+     */
+    async notify(channel: string, payload: string): Promise<void> {
+      if (!listening || !client) throw new Error('not listening');
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     /** The backend pid of the listening connection (tests terminate it). */
     get backendPid(): number | undefined {

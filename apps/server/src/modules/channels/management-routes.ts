@@ -33,7 +33,14 @@ export async function managementRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { filters, page, size } = request.query;
-      return management.channels(requireUser(request).id, splitManagementFilters(filters ?? []), page, size);
+      const { id } = requireUser(request);
+      const split = splitManagementFilters(filters ?? []);
+      return app.readCache.read(
+        `management:${id}:${JSON.stringify(split)}:${page}:${size}`,
+        id,
+        () => management.channels(id, split, page, size),
+        (found) => [`m:${id}`, ...found.content.map((channel) => `c:${channel.id}`)],
+      );
     },
   );
 

@@ -12,8 +12,11 @@ export async function channelRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const channels = channelRepository(app.db);
   const applications = applicationRepository(app.db);
-  // The shell asks for both lists at once on its first load: one membership query answers both.
-  const membership = singleFlight((userId: number) => channels.listForMember(userId));
+  // The shell asks for both lists at once on its first load: one membership query answers both, and
+  // later asks are answered from memory until a membership or one of the channels changes.
+  const query = singleFlight((userId: number) => channels.listForMember(userId));
+  const membership = (userId: number) =>
+    app.readCache.read(`my-channels:${userId}`, userId, () => query(userId), (list) => [`m:${userId}`, ...list.map((channel) => `c:${channel.id}`)]);
 
   app.get(
     '/my/channels',

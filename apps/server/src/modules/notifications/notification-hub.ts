@@ -109,6 +109,9 @@ export const notificationHubPlugin = fp(async (app: FastifyInstance, options: Hu
         }
         const [userId, value] = payload.split(':').map(Number);
         if (userId === undefined || value === undefined || !byUser.has(userId)) return;
+        // A browser told of a change asks for its list at once: this instance's kept pages of that
+        // person go first, whichever of the two connections hears of the change first.
+        app.readCache.forget(`n:${userId}`);
         if (channel === UNREAD_COUNT_CHANNEL) {
           for (const stream of byUser.get(userId) ?? []) send(stream, frame('unread', { count: value }));
         } else announced(userId, value).catch(fail);

@@ -15,6 +15,11 @@ function presentPage<P extends Page<NotificationRecord>>(page: P, now: Date) {
   return { ...page, content: page.content.map((record) => present(record, now)) };
 }
 
+type NotificationListPage = Awaited<ReturnType<ReturnType<typeof notificationRepository>['list']>>;
+
+/** A page of notifications is read from the person's notifications and the channels it names. */
+const scopesOf = (userId: number) => (page: Page<NotificationRecord>) => [`n:${userId}`, ...page.content.flatMap((record) => (record.channelId === null ? [] : [`c:${record.channelId}`]))];
+
 /** EventSource sends back the last `id:` it saw; anything else is ignored (a fresh stream). */
 function lastEventIdOf(header: string | string[] | undefined): number | undefined {
   return typeof header === 'string' && /^[1-9][0-9]{0,15}$/.test(header) && Number.isSafeInteger(Number(header)) ? Number(header) : undefined;
@@ -30,7 +35,14 @@ export async function notificationRoutes(instance: FastifyInstance) {
     { config: { access: 'session' }, schema: { tags, querystring: NotificationListQuery, response: { 200: NotificationPage, ...errorResponses } } },
     async (request) => {
       const { group, page, size, cursor } = request.query;
-      return presentPage(await notifications.list(requireUser(request).id, group, { page, size, cursor }), app.clock.now());
+      const { id } = requireUser(request);
+      const keyOf = (page: number) => `notifications:${id}:${group}:${page}:${size}:${cursor ?? ''}`;
+      // Paging on by number: where the page before ended (kept, and so unchanged since) is where this
+      // one starts, sought on the index (keyset) instead of walked past (OFFSET).
+      const before = page > 0 && cursor === undefined ? app.readCache.peek<NotificationListPage>(keyOf(page - 1)) : undefined;
+      const from = before && !before.last && before.nextCursor !== null ? before.nextCursor : cursor;
+      const found = await app.readCache.read(keyOf(page), id, () => notifications.list(id, group, { page, size, cursor: from }), scopesOf(id));
+      return presentPage(found, app.clock.now());
     },
   );
 
@@ -49,7 +61,13 @@ export async function notificationRoutes(instance: FastifyInstance) {
     async (request) => {
       const { channel, user } = requireChannel(request);
       const { page, size, cursor } = request.query;
-      return presentPage(await notifications.list(user.id, 'ALL', { page, size, cursor }, channel.id), app.clock.now());
+      const found = await app.readCache.read(
+        `channel-notifications:${user.id}:${channel.id}:${page}:${size}:${cursor ?? ''}`,
+        user.id,
+        () => notifications.list(user.id, 'ALL', { page, size, cursor }, channel.id),
+        scopesOf(user.id),
+      );
+      return presentPage(found, app.clock.now());
     },
   );
 
