@@ -9,8 +9,8 @@ export const READS_CHANGED_CHANNEL = 'studio_reads_changed';
 /** What a test announces to know every announcement committed before it has been heard. */
 const SETTLE_PREFIX = 'settle:';
 
-/** Entries kept per instance: a person's lists and pages, and their channel-and-role checks. */
-const CACHE_MAX = 20_000;
+/** Entries kept per instance, least recently used out first (a page of 20 notifications is some 8 KB as JSON). */
+const CACHE_MAX = 5_000;
 /** The longest an entry is trusted without reading it again, announcements aside. */
 const CACHE_TTL_MS = 30_000;
 

@@ -51,7 +51,11 @@ async function crew() {
   const channel = await createChannel(t.db, { name: '읽기 캐시 채널', use_post_write: true });
   await addMember(t.db, channel, owner.userId, 'OWNER');
   await createNotification(t.db, { user_id: owner.userId, channel_id: channel, message: '처음 알림', landing_url: '/studio' });
-  return { owner, channel, cookie: await t.cookieFor(owner.userId) };
+  const cookie = await t.cookieFor(owner.userId);
+  // The rows above are announced as they commit; a read those announcements overlap is not kept, so
+  // a test that counts round trips starts once both instances have heard them.
+  await Promise.all([t.app.readCache.settle(), other.readCache.settle()]);
+  return { owner, channel, cookie };
 }
 
 const HOT_READS = (channel: number) => [
