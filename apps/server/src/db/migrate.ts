@@ -15,6 +15,7 @@ import * as notificationTypes from './migrations/0013-notification-types';
 import * as shortsContents from './migrations/0014-shorts-contents';
 import * as studioLandingUrls from './migrations/0015-studio-landing-urls';
 import * as readAnnouncements from './migrations/0016-read-announcements';
+import * as liveAnnouncements from './migrations/0017-live-announcements';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014-shorts-contents': shortsContents,
   '0015-studio-landing-urls': studioLandingUrls,
   '0016-read-announcements': readAnnouncements,
+  '0017-live-announcements': liveAnnouncements,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

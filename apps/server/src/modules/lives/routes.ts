@@ -45,9 +45,16 @@ export async function liveRoutes(instance: FastifyInstance, options: LiveRouteOp
     base,
     { config: { access }, schema: { tags, summary: 'Lives of the channel (filtered, paged, newest first by default)', params: ChannelIdParams, querystring: LiveListQuery, response: { 200: LivePage, ...errorResponses } } },
     async (request) => {
-      const { channel } = requireChannel(request);
+      const { channel, user } = requireChannel(request);
       const { title, kampChannelId, status, page, size, sort } = request.query;
-      return service.list(channel.id, { title, kampChannelId, status }, page, size, sort.endsWith('asc') || sort.endsWith('ASC') ? 'asc' : 'desc');
+      const direction = sort.endsWith('asc') || sort.endsWith('ASC') ? 'asc' : 'desc';
+      // Kept until the channel's lives or stream keys change (migration 0017).
+      return app.readCache.read(
+        `lives:${user.id}:${channel.id}:${JSON.stringify([title, kampChannelId, status, page, size, direction])}`,
+        user.id,
+        () => service.list(channel.id, { title, kampChannelId, status }, page, size, direction),
+        () => [`l:${channel.id}`],
+      );
     },
   );
 
