@@ -62,9 +62,9 @@ export const readCachePlugin = fp(async (app: FastifyInstance, options: ReadCach
 
   // Read your own writes: whatever a person changed here reaches their next read, even before the
   // database's announcement of it has arrived.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.user && request.method !== 'GET' && request.method !== 'HEAD') cache.forgetPerson(request.user.id);
-    return payload;
+    done(null, payload);
   });
 
   /**

@@ -44,10 +44,12 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const headers = Object.entries(
     securityHeaders({ secure: app.config.publicUrl.startsWith('https:'), issuerOrigin: new URL(app.config.oidc.issuer).origin }),
   );
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: nothing here waits, so no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     // Answers of the API and the sign-in are personal: no cache keeps them. A route that sets its own cache-control wins.
     if (isPrivatePath(request.url)) reply.raw.setHeader('cache-control', 'no-store');
+    done();
   });
 });
 

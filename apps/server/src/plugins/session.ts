@@ -119,9 +119,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   // Read your own writes: a change this person made here may have moved their unread count (a read,
   // an answered invitation marked read, …) and its announcement can arrive a moment after the answer.
   // Their next count is read from the database once, so a refetch after this answer is never older.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.user && request.method !== 'GET' && request.method !== 'HEAD') unread.delete(request.user.id);
-    return payload;
+    done(null, payload);
   });
 
   app.decorate('sessions', {
