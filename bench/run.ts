@@ -123,15 +123,20 @@ const routes: [string, string, string[], string][] = [
   ['from PostgreSQL (cache off): lives', `/api/channels/${studioDaily.id}/lives?page=0&size=30`, [cookie], FROM_DB],
 ];
 
+const bareCpuBefore = cpuMicros(baseline.pid ?? 0);
 const bare = await load('http://127.0.0.1:18081/bare', []);
+// The bare route's own CPU per request: what every studio route pays on top of it is the difference.
+const bareCpu = (cpuMicros(baseline.pid ?? 0) - bareCpuBefore) / Math.max(1, bare.requests);
 const barePaced = await load('http://127.0.0.1:18081/bare', [], PACED_RATE);
 const rows: Record<string, string | number>[] = [
-  { route: 'bare Fastify route (baseline, own process)', 'max req/s': bare.rps, 'vs bare': '100%', 'bare just before': '', 'p50 @1000/s': barePaced.p50, 'p99 @1000/s': barePaced.p99, 'CPU µs/req': '', 'round trips/req': 0, errors: bare.errors + barePaced.errors },
+  { route: 'bare Fastify route (baseline, own process)', 'max req/s': bare.rps, 'vs bare': '100%', 'bare just before': '', 'p50 @1000/s': barePaced.p50, 'p99 @1000/s': barePaced.p99, 'CPU µs/req': Math.round(bareCpu), 'round trips/req': 0, errors: bare.errors + barePaced.errors },
 ];
 // The floor of a read that needs the database: the bare route plus one `pg` round trip, same process shape.
+const floorCpuBefore = cpuMicros(baseline.pid ?? 0);
 const floor = await load('http://127.0.0.1:18081/one-query', []);
+const floorCpu = (cpuMicros(baseline.pid ?? 0) - floorCpuBefore) / Math.max(1, floor.requests);
 const floorPaced = await load('http://127.0.0.1:18081/one-query', [], PACED_RATE);
-rows.push({ route: 'bare route + one pg round trip (floor of a one-round-trip read)', 'max req/s': floor.rps, 'vs bare': `${((floor.rps / bare.rps) * 100).toFixed(0)}%`, 'bare just before': bare.rps, 'p50 @1000/s': floorPaced.p50, 'p99 @1000/s': floorPaced.p99, 'CPU µs/req': '', 'round trips/req': 1, errors: floor.errors + floorPaced.errors });
+rows.push({ route: 'bare route + one pg round trip (floor of a one-round-trip read)', 'max req/s': floor.rps, 'vs bare': `${((floor.rps / bare.rps) * 100).toFixed(0)}%`, 'bare just before': bare.rps, 'p50 @1000/s': floorPaced.p50, 'p99 @1000/s': floorPaced.p99, 'CPU µs/req': Math.round(floorCpu), 'round trips/req': 1, errors: floor.errors + floorPaced.errors });
 // BENCH_ROUTES=<regular expression> measures only the routes whose names match (profiling one route).
 const only = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : undefined;
 for (const [name, route, cookies, base] of routes.filter(([name]) => !only || only.test(name))) {
