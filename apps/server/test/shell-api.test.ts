@@ -221,17 +221,32 @@ describe('errors', () => {
     expect(response.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', path: '/api/nothing-here' });
   });
 
-  it('sends the security headers on every response, errors included', async () => {
-    for (const response of [await call(t.app, 'GET', '/api/me', ownerCookie), await call(t.app, 'GET', '/api/me')]) {
-      const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
+  it('sends the security headers on every response, errors included: the API its own set, pages theirs', async () => {
+    for (const response of [await call(t.app, 'GET', '/api/me', ownerCookie), await call(t.app, 'GET', '/api/me'), await call(t.app, 'GET', '/api/nothing-here', ownerCookie)]) {
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['strict-transport-security']).toBeUndefined();
+      // What only a page needs is not sent with JSON.
+      expect(response.headers['referrer-policy']).toBeUndefined();
     }
+    // Pages, the sign-in and the API's own documentation (a page with scripts) carry the page set.
+    for (const url of ['/studio/', '/api/docs', '/api/docs/', '/auth/login']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+    // The public notices are API too, and stay cacheable.
+    const notices = await t.app.inject({ method: 'GET', url: '/external/notices?consumerCategory=STUDIO' });
+    expect(notices.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(notices.headers['cache-control']).not.toBe('no-store');
   });
 
   it('publishes OpenAPI for the contract at /api/docs', async () => {
