@@ -2,6 +2,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isSharedValue } from './read-cache';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -74,15 +75,44 @@ export function createFastSerializerCompiler(options: { verify: boolean }): Fast
     if (!(schema instanceof z.core.$ZodType)) return zodWriter;
     const fast = fastWriterFor(schema);
     if (options.verify) compiledWriters.push({ method: String(route.method), url: route.url, status: String(route.httpStatus), schema, fast });
-    if (!fast) return zodWriter;
-    if (!options.verify) return fast;
-    return (data) => {
-      const expected = zodWriter(data);
-      const written = fast(data);
-      if (written !== expected) {
-        throw new SerializerMismatchError(`${route.method} ${route.url} ${route.httpStatus}: fast-json-stringify wrote ${written}, zod ${expected}`);
-      }
-      return written;
-    };
+    const where = `${route.method} ${route.url} ${route.httpStatus}`;
+    if (!fast) return writtenOnce(zodWriter, options.verify, where);
+    if (!options.verify) return writtenOnce(fast, false, where);
+    return writtenOnce(
+      (data) => {
+        const expected = zodWriter(data);
+        const written = fast(data);
+        if (written !== expected) throw new SerializerMismatchError(`${where}: fast-json-stringify wrote ${written}, zod ${expected}`);
+        return written;
+      },
+      true,
+      where,
+    );
   };
+}
+
+/**
+ * A reply made of a value a read cache holds is written once, to the bytes sent, and those bytes are
+ * sent again for as long as the value is kept: the value is the same object on every request until
+ * what it was read from changes, and is then replaced, never changed in place. (Fastify sends a Buffer
+ * as it is: no JSON written, no length counted, no UTF-8 encoded per request.) With `verify` the reply
+ * is written again every time and must equal the kept bytes: a shared value changed in place fails.
+ */
+export function writtenOnce(write: (data: unknown) => string, verify: boolean, where: string): (data: unknown) => string {
+  const written = new WeakMap<object, Buffer>();
+  const writer = (data: unknown): string | Buffer => {
+    if (!isSharedValue(data)) return write(data);
+    const kept = written.get(data);
+    if (kept && !verify) return kept;
+    const fresh = write(data);
+    if (!kept) {
+      const bytes = Buffer.from(fresh);
+      written.set(data, bytes);
+      return bytes;
+    }
+    if (kept.toString() !== fresh) throw new SerializerMismatchError(`${where}: a kept value was changed in place after its reply was written: ${kept.toString()} then ${fresh}`);
+    return kept;
+  };
+  // Fastify's type says string; it sends a Buffer as it is (reply.js onSendEnd).
+  return writer as (data: unknown) => string;
 }

@@ -15,6 +15,14 @@
  * - **Bounded**: at most `max` entries (least recently used go first), each trusted at most `ttlMs`.
  * Values are shared between requests: callers must not mutate them.
  */
+/**
+ * The values read caches hold. They are shared between requests and replaced, never changed, when what
+ * they were read from changes: an answer made of one is the same bytes every time, so it is written once
+ * (lib/fast-serializer.ts).
+ */
+const sharedValues = new WeakSet<object>();
+export const isSharedValue = (value: unknown): value is object => typeof value === 'object' && value !== null && sharedValues.has(value);
+
 export function createReadCache(options: { max: number; ttlMs: number; now?: () => number }) {
   const now = options.now ?? (() => performance.now());
   type Entry = { value: unknown; person: number; scopes: readonly string[]; cachedAt: number };
@@ -45,6 +53,7 @@ export function createReadCache(options: { max: number; ttlMs: number; now?: () 
     remove(key);
     const all = [`p:${person}`, ...new Set(scopes)];
     entries.set(key, { value, person, scopes: all, cachedAt: now() });
+    if (typeof value === 'object' && value !== null) sharedValues.add(value);
     for (const scope of all) index(scope, key);
     while (entries.size > options.max) {
       const oldest = entries.keys().next().value;
