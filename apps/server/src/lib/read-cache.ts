@@ -22,6 +22,11 @@
  */
 const sharedValues = new WeakSet<object>();
 export const isSharedValue = (value: unknown): value is object => typeof value === 'object' && value !== null && sharedValues.has(value);
+/** Marks a value made of kept values (and kept with them) as shared in the same way: never changed in place. */
+export function share<T extends object>(value: T): T {
+  sharedValues.add(value);
+  return value;
+}
 
 export function createReadCache(options: { max: number; ttlMs: number; now?: () => number }) {
   const now = options.now ?? (() => performance.now());

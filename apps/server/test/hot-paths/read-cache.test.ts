@@ -161,6 +161,24 @@ describe('hot reads served from memory', () => {
     }
   });
 
+  it('a kept notification page still tells the time: its time strings move with the clock, with no round trip', async () => {
+    const { owner, channel, cookie } = await crew();
+    const createdAt = new Date(t.clock.now().getTime() - 10_000);
+    await sql`UPDATE notifications SET created_at = ${createdAt} WHERE user_id = ${owner.userId}`.execute(t.db);
+    await t.app.readCache.settle();
+    for (const url of ['/api/my/notifications?group=ALL&page=0&size=5', `/api/channels/${channel}/notifications?page=0&size=5`]) {
+      const times = async () => (await get(t.app, url, cookie)).json<{ content: { timeString: string }[] }>().content.map((item) => item.timeString);
+      expect(await times(), url).toEqual(['방금 전']);
+      const kept = (await get(t.app, url, cookie)).body;
+      t.clock.advance(2 * 60_000);
+      const trips = await roundTrips(t.app, async () => expect(await times(), url).toEqual(['2분 전']));
+      expect(trips, url).toBe(0);
+      const later = (await get(t.app, url, cookie)).body;
+      expect(later, url).toBe(kept.replace('방금 전', '2분 전'));
+      t.clock.advance(-2 * 60_000);
+    }
+  });
+
   it('page by number from where the page before ended, and give the same pages as OFFSET, also after a change', async () => {
     const person = await createPerson(t.db);
     for (let n = 1; n <= 12; n++) await createNotification(t.db, { user_id: person.userId, channel_id: null, message: `쪽 ${n}`, landing_url: '/studio' });

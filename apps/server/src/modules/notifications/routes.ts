@@ -4,8 +4,10 @@ import { ChannelNotificationQuery, NotificationListQuery, NotificationPage, Unre
 import { ChannelIdParams, IdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { z } from 'zod';
+import { formatTimeString } from '@studio/contract/format';
 import type { Page } from '@studio/contract/page';
 import { forbidden, notFound } from '../../lib/errors';
+import { isSharedValue, share } from '../../lib/read-cache';
 import { requireChannel, requireUser } from '../../plugins/require-user';
 import { present } from './notification-hub';
 import { notificationRepository, type NotificationRecord } from './notification-repository';
@@ -13,6 +15,21 @@ import { notificationRepository, type NotificationRecord } from './notification-
 /** The instant leaves as ISO; `timeString` (a spec field) is its Korean relative text at answer time. */
 function presentPage<P extends Page<NotificationRecord>>(page: P, now: Date) {
   return { ...page, content: page.content.map((record) => present(record, now)) };
+}
+
+/**
+ * A kept page is presented again only when one of its time strings would now read differently ("1분 전"
+ * becomes "2분 전"): until then the presented page is the same object, shared like the page it was made
+ * of, so its reply is written once too (lib/fast-serializer.ts).
+ */
+const presented = new WeakMap<object, unknown>();
+function presentKept<P extends Page<NotificationRecord>>(page: P, now: Date) {
+  if (!isSharedValue(page)) return presentPage(page, now);
+  const last = presented.get(page) as ReturnType<typeof presentPage<P>> | undefined;
+  if (last && page.content.every((record, index) => last.content[index]?.timeString === formatTimeString(record.createdAt, now))) return last;
+  const fresh = share(presentPage(page, now));
+  presented.set(page, fresh);
+  return fresh;
 }
 
 type NotificationListPage = Awaited<ReturnType<ReturnType<typeof notificationRepository>['list']>>;
@@ -42,7 +59,7 @@ export async function notificationRoutes(instance: FastifyInstance) {
       const before = page > 0 && cursor === undefined ? app.readCache.peek<NotificationListPage>(keyOf(page - 1)) : undefined;
       const from = before && !before.last && before.nextCursor !== null ? before.nextCursor : cursor;
       const found = await app.readCache.read(keyOf(page), id, () => notifications.list(id, group, { page, size, cursor: from }), scopesOf(id));
-      return presentPage(found, app.clock.now());
+      return presentKept(found, app.clock.now());
     },
   );
 
@@ -67,7 +84,7 @@ export async function notificationRoutes(instance: FastifyInstance) {
         () => notifications.list(user.id, 'ALL', { page, size, cursor }, channel.id),
         scopesOf(user.id),
       );
-      return presentPage(found, app.clock.now());
+      return presentKept(found, app.clock.now());
     },
   );
 
