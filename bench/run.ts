@@ -87,10 +87,16 @@ function queriesSent(child: ChildProcess): Promise<number> {
 }
 
 type Load = { rps: number; requests: number; p50: number; p99: number; errors: number };
-/** Loads `url` from bench/load.ts (autocannon in its own process), its 20 connections signed in with `cookies` in turn. */
-async function load(url: string, cookies: string[], rate?: number): Promise<Load> {
+/**
+ * Loads `url` with 20 connections signed in with `cookies` in turn, from a process of its own: at full
+ * speed with autocannon (bench/load.ts); with `rate`, evenly paced (bench/paced.ts: one request every
+ * 1/rate s, latency from the moment each was due); with `rate` and `bursts`, by autocannon's own rate
+ * option, which sends each second's requests in one burst at the start of the second.
+ */
+async function load(url: string, cookies: string[], rate?: number, mode: 'even' | 'bursts' = 'even'): Promise<Load> {
   const options = JSON.stringify({ url, cookies, connections: 20, duration: DURATION, ...(rate ? { rate } : {}) });
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(here, 'load.ts'), options], { maxBuffer: 16 * 1024 * 1024 });
+  const script = rate && mode === 'even' ? 'paced.ts' : 'load.ts';
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(here, script), options], { maxBuffer: 16 * 1024 * 1024 });
   const result = JSON.parse(stdout) as {
     requests: { average: number; total: number };
     latency: { p50: number; p99: number };
@@ -98,6 +104,12 @@ async function load(url: string, cookies: string[], rate?: number): Promise<Load
     non2xx: number;
   };
   return { rps: Math.round(result.requests.average), requests: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+/** p50 and p99 at PACED_RATE, evenly paced, and autocannon's p99 at the same rate in bursts. */
+async function latencies(url: string, cookies: string[]) {
+  const even = await load(url, cookies, PACED_RATE);
+  const bursts = await load(url, cookies, PACED_RATE, 'bursts');
+  return { columns: { 'p50 @1000/s': even.p50, 'p99 @1000/s': even.p99, 'p99 in bursts': bursts.p99 }, errors: even.errors + bursts.errors };
 }
 
 const studio = await start('serve-studio.ts', { PORT: '18080', DATABASE_URL: databaseUrl });
@@ -127,16 +139,16 @@ const bareCpuBefore = cpuMicros(baseline.pid ?? 0);
 const bare = await load('http://127.0.0.1:18081/bare', []);
 // The bare route's own CPU per request: what every studio route pays on top of it is the difference.
 const bareCpu = (cpuMicros(baseline.pid ?? 0) - bareCpuBefore) / Math.max(1, bare.requests);
-const barePaced = await load('http://127.0.0.1:18081/bare', [], PACED_RATE);
+const barePaced = await latencies('http://127.0.0.1:18081/bare', []);
 const rows: Record<string, string | number>[] = [
-  { route: 'bare Fastify route (baseline, own process)', 'max req/s': bare.rps, 'vs bare': '100%', 'bare just before': '', 'p50 @1000/s': barePaced.p50, 'p99 @1000/s': barePaced.p99, 'CPU µs/req': Math.round(bareCpu), 'round trips/req': 0, errors: bare.errors + barePaced.errors },
+  { route: 'bare Fastify route (baseline, own process)', 'max req/s': bare.rps, 'vs bare': '100%', 'bare just before': '', ...barePaced.columns, 'CPU µs/req': Math.round(bareCpu), 'round trips/req': 0, errors: bare.errors + barePaced.errors },
 ];
 // The floor of a read that needs the database: the bare route plus one `pg` round trip, same process shape.
 const floorCpuBefore = cpuMicros(baseline.pid ?? 0);
 const floor = await load('http://127.0.0.1:18081/one-query', []);
 const floorCpu = (cpuMicros(baseline.pid ?? 0) - floorCpuBefore) / Math.max(1, floor.requests);
-const floorPaced = await load('http://127.0.0.1:18081/one-query', [], PACED_RATE);
-rows.push({ route: 'bare route + one pg round trip (floor of a one-round-trip read)', 'max req/s': floor.rps, 'vs bare': `${((floor.rps / bare.rps) * 100).toFixed(0)}%`, 'bare just before': bare.rps, 'p50 @1000/s': floorPaced.p50, 'p99 @1000/s': floorPaced.p99, 'CPU µs/req': Math.round(floorCpu), 'round trips/req': 1, errors: floor.errors + floorPaced.errors });
+const floorPaced = await latencies('http://127.0.0.1:18081/one-query', []);
+rows.push({ route: 'bare route + one pg round trip (floor of a one-round-trip read)', 'max req/s': floor.rps, 'vs bare': `${((floor.rps / bare.rps) * 100).toFixed(0)}%`, 'bare just before': bare.rps, ...floorPaced.columns, 'CPU µs/req': Math.round(floorCpu), 'round trips/req': 1, errors: floor.errors + floorPaced.errors });
 // BENCH_ROUTES=<regular expression> measures only the routes whose names match (profiling one route).
 const only = process.env.BENCH_ROUTES ? new RegExp(process.env.BENCH_ROUTES) : undefined;
 for (const [name, route, cookies, base] of routes.filter(([name]) => !only || only.test(name))) {
@@ -149,14 +161,13 @@ for (const [name, route, cookies, base] of routes.filter(([name]) => !only || on
   const max = await load(`${base}${route}`, cookies);
   const cpu = (cpuMicros(server.pid ?? 0) - cpuBefore) / Math.max(1, max.requests);
   const trips = (await queriesSent(server)) - queriesBefore;
-  const paced = await load(`${base}${route}`, cookies, PACED_RATE);
+  const paced = await latencies(`${base}${route}`, cookies);
   rows.push({
     route: name,
     'max req/s': max.rps,
     'vs bare': `${((max.rps / bareNow.rps) * 100).toFixed(0)}%`,
     'bare just before': bareNow.rps,
-    'p50 @1000/s': paced.p50,
-    'p99 @1000/s': paced.p99,
+    ...paced.columns,
     'CPU µs/req': Math.round(cpu),
     'round trips/req': (Math.max(0, trips) / Math.max(1, max.requests)).toFixed(2),
     errors: max.errors + paced.errors,
@@ -171,7 +182,7 @@ const table = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|'
 writeFileSync(
   path.join(here, 'RESULTS.md'),
   `# API read benchmark\n\n${new Date().toISOString()} · ${machine} · ${FILLER_ROWS.toLocaleString()} filler notifications · ${DURATION} s per run, 20 connections.\n` +
-    `Server, baseline and autocannon each in their own process. Paced runs at ${PACED_RATE} req/s. Each route's ratio is to the bare route measured again just before it (\`bare just before\`): the machine's speed drifts within a run. Round trips are the queries the studio's pool sent per request (BEGIN and COMMIT count), counted in the server process.\n\n` +
+    `Server, baseline and load generator each in their own process. Max req/s by autocannon. \`p50/p99 @${PACED_RATE}/s\` (ms) are evenly paced (bench/paced.ts: one request every ${1000 / PACED_RATE} ms over the 20 connections in turn, each request's latency counted from the moment it was due, as wrk2 does); \`p99 in bursts\` is autocannon's \`overallRate: ${PACED_RATE}\`, which sends each connection's share of a second at full speed at the start of the second: the tail of a 1,000-request burst every second, shown beside the bare route's own. Each route's ratio is to the bare route measured again just before it (\`bare just before\`): the machine's speed drifts within a run. Round trips are the queries the studio's pool sent per request (BEGIN and COMMIT count), counted in the server process.\n\n` +
     `Budgets (DESIGN.md): unread count and /api/me ≥ 50% of bare; my channels, notification list, management list ≥ 15%; p99 ≤ 20 ms at 1,000 req/s; page 1900 within 1.5× of page 0.\n\n` +
     `The second baseline row is the floor of any read that needs PostgreSQL on this machine: the bare route plus one named prepared \`SELECT\` of one indexed row through \`pg\`, nothing else (no session, no access check, no rows to shape). A one-round-trip studio read cannot beat it.\n\n` +
     `Lists are served from each instance's memory until PostgreSQL announces a change to what they were read from (docs/decisions/025-hot-reads-from-memory.md); the rows marked "from PostgreSQL" are the same routes on a second server with \`READ_CACHE=false\`: what a person's first read, or the first after a change, costs.\n\n${table}\n`,

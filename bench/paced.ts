@@ -1,0 +1,99 @@
+// An evenly paced load generator, in a process of its own: `rate` requests a second, one every
+// 1/rate s, spread over `connections` keep-alive connections in turn. Open loop, as wrk2 measures:
+// each request's latency runs from the moment it was due, not from when it was sent, so a request
+// that waited (its connection still busy, the generator late) counts the wait too.
+// autocannon's own rate option is not this: each connection sends its share of a second as fast
+// as it can at the start of the second, then idles (lib/httpClient.js), so what it reports at
+// "1,000 req/s" is the latency inside a burst of 1,000 requests (bench/README.md).
+// Argument: JSON { url, cookies, connections, duration, rate }. Prints { requests, latency, errors, non2xx } as JSON.
+import net from 'node:net';
+
+const options = JSON.parse(process.argv[2] ?? '{}') as { url: string; cookies: string[]; connections: number; duration: number; rate: number };
+const url = new URL(options.url);
+const interval = 1000 / options.rate;
+
+type Connection = { socket: net.Socket; request: Buffer; queue: number[]; due: number | undefined; buffer: Buffer };
+const latencies: number[] = [];
+let errors = 0;
+let non2xx = 0;
+
+function requestBytes(cookie: string | undefined): Buffer {
+  return Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}\r\n`, 'latin1');
+}
+
+/** The length of the first whole response in `buffer` (content-length or chunked), or 0 while incomplete. */
+function responseLength(buffer: Buffer): number {
+  const end = buffer.indexOf('\r\n\r\n');
+  if (end < 0) return 0;
+  const head = buffer.subarray(0, end).toString('latin1');
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+  if (length) return buffer.length >= end + 4 + Number(length[1]) ? end + 4 + Number(length[1]) : 0;
+  if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
+    const last = buffer.indexOf('\r\n0\r\n\r\n', end);
+    return last < 0 ? 0 : last + 7;
+  }
+  return end + 4;
+}
+
+function send(connection: Connection) {
+  const due = connection.queue.shift();
+  if (due === undefined) return;
+  connection.due = due;
+  connection.socket.write(connection.request);
+}
+
+const connections: Connection[] = await Promise.all(
+  Array.from({ length: options.connections }, (_, index) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    socket.setNoDelay(true);
+    const connection: Connection = { socket, request: requestBytes(options.cookies[index % Math.max(1, options.cookies.length)]), queue: [], due: undefined, buffer: Buffer.alloc(0) };
+    socket.on('data', (chunk: Buffer) => {
+      connection.buffer = connection.buffer.length ? Buffer.concat([connection.buffer, chunk]) : chunk;
+      for (let length = responseLength(connection.buffer); length > 0; length = responseLength(connection.buffer)) {
+        const status = Number(connection.buffer.subarray(9, 12).toString('latin1'));
+        if (status < 200 || status > 299) non2xx++;
+        connection.buffer = connection.buffer.subarray(length);
+        if (connection.due !== undefined) latencies.push(performance.now() - connection.due);
+        connection.due = undefined;
+        send(connection);
+      }
+    });
+    socket.on('error', () => errors++);
+    return new Promise<Connection>((resolve) => socket.once('connect', () => resolve(connection)));
+  }),
+);
+
+const start = performance.now();
+const end = start + options.duration * 1000;
+let next = 0;
+await new Promise<void>((resolve) => {
+  const tick = () => {
+    const now = performance.now();
+    // Every request due by now is handed to its connection, stamped with the moment it was due.
+    for (let due = start + next * interval; due <= now && due < end; due = start + next * interval) {
+      const connection = connections[next % connections.length]!;
+      next++;
+      connection.queue.push(due);
+      if (connection.due === undefined) send(connection);
+    }
+    if (now >= end) resolve();
+    else setTimeout(tick, Math.max(0, Math.min(interval, start + next * interval - performance.now())));
+  };
+  tick();
+});
+// What is still under way gets a moment to finish; what never answers counts as an error.
+const settleBy = performance.now() + 2000;
+while (connections.some((connection) => connection.due !== undefined || connection.queue.length) && performance.now() < settleBy) await new Promise((resolve) => setTimeout(resolve, 10));
+errors += connections.reduce((sum, connection) => sum + connection.queue.length + (connection.due === undefined ? 0 : 1), 0);
+for (const connection of connections) connection.socket.destroy();
+
+const sorted = latencies.sort((a, b) => a - b);
+const at = (share: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0).toFixed(2));
+process.stdout.write(
+  JSON.stringify({
+    requests: { total: sorted.length, average: sorted.length / options.duration },
+    latency: { p50: at(0.5), p99: at(0.99), max: Number((sorted.at(-1) ?? 0).toFixed(2)) },
+    errors,
+    non2xx,
+  }),
+);
