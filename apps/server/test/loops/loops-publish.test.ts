@@ -152,8 +152,29 @@ describe('publishing a loop as a SHORTS content', () => {
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/channels/${channel}/contents/${contentId}?version=4`, headers: { cookie: ownerCookie, origin: ORIGIN } });
     expect(deleted.statusCode).toBe(204);
     expect((await call(t.app, 'GET', `/api/channels/${channel}/contents/${contentId}`, ownerCookie)).statusCode).toBe(404);
-    // The loop stays the (deleted) content's: it is not published a second time.
-    expect((await publish(id, { title: '다시', thumbnailIndex: 0 })).statusCode).toBe(409);
+    // The loop went with its content: it is not published a second time.
+    expect((await publish(id, { title: '다시', thumbnailIndex: 0 })).statusCode).toBe(404);
+  }, 60_000);
+
+  it('deleting a SHORTS content deletes its loop and the loop files, once; a repeat or a parallel delete answers 204 and removes nothing twice', async () => {
+    const id = await processedLoop();
+    const loop = await loopOf(id);
+    const { contentId } = CreatedContent.parse((await publish(id, { title: '지울 루프', thumbnailIndex: 1 })).json());
+    const urls = [loop.videoUrl!, ...loop.thumbnails.map((thumbnail) => thumbnail.url)];
+    expect(urls).toHaveLength(4);
+    for (const url of urls) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    const version = (await contentOf(contentId)).version;
+    const deletes = await Promise.all(
+      Array.from({ length: 10 }, () => t.app.inject({ method: 'DELETE', url: `/api/channels/${channel}/contents/${contentId}?version=${version}`, headers: { cookie: ownerCookie, origin: ORIGIN } })),
+    );
+    expect(deletes.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 204));
+    for (const url of urls) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    expect((await call(t.app, 'GET', `/api/channels/${channel}/loops/${id}`, ownerCookie)).statusCode).toBe(404);
+    // One change of the loop's status, to DELETE, whoever won.
+    expect((await statusChanges(id)).slice(-1)).toEqual(['DELETE']);
+    expect((await statusChanges(id)).filter((status) => status === 'DELETE')).toHaveLength(1);
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/channels/${channel}/contents/${contentId}?version=${version}`, headers: { cookie: ownerCookie, origin: ORIGIN } });
+    expect(again.statusCode).toBe(204);
   }, 60_000);
 
   it('a reservation publishes when its job runs (hidden reservations publish hidden)', async () => {

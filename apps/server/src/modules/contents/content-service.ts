@@ -232,18 +232,37 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       });
     },
 
-    /** Deleting twice answers the same (204); only a stale version on a live content is a conflict. */
-    async remove(channel: ChannelRow, contentId: number, version: number): Promise<void> {
+    /**
+     * Deleting twice answers the same (204); only a stale version on a live content is a conflict.
+     * A SHORTS content takes its loop with it (status DELETE, in the same transaction): the media files
+     * it leaves are returned, once, to the one delete that changed something, for the caller to remove.
+     */
+    async remove(channel: ChannelRow, contentId: number, version: number): Promise<{ loops: string[]; thumbnails: string[] }> {
+      const released = { loops: [] as string[], thumbnails: [] as string[] };
       const existing = await db.selectFrom('contents').select(['status']).where('id', '=', contentId).where('channel_id', '=', channel.id).executeTakeFirst();
       if (!existing) throw new AppError('CONTENT_NOT_FOUND');
-      if (existing.status === 'DELETE') return;
+      if (existing.status === 'DELETE') return released;
       try {
-        await change(channel, contentId, version, 'DELETE', () => noReservation);
+        await change(channel, contentId, version, 'DELETE', async (row, trx, now) => {
+          const loops = await trx
+            .updateTable('loops')
+            .set({ status: 'DELETE', updated_at: now })
+            .where('content_id', '=', row.id)
+            .where((eb) => eb.or([eb('status', 'is', null), eb('status', '<>', 'DELETE')]))
+            .returning(['video_name', 'thumbnail_names'])
+            .execute();
+          for (const loop of loops) {
+            if (loop.video_name) released.loops.push(loop.video_name);
+            released.thumbnails.push(...loop.thumbnail_names);
+          }
+          return noReservation;
+        });
       } catch (error) {
         // A parallel delete won the lock: the content is gone either way.
-        if (error instanceof AppError && error.code === 'CONTENT_NOT_FOUND') return;
+        if (error instanceof AppError && error.code === 'CONTENT_NOT_FOUND') return released;
         throw error;
       }
+      return released;
     },
 
     /**
