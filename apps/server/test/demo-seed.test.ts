@@ -54,7 +54,15 @@ describe('the demo world', () => {
     expect(creatable.find((channel) => channel.name === 'Studio Daily')?.options).toEqual(['CONTENTS', 'LOOP_UPLOAD', 'POST', 'LIVE']);
     expect(creatable.find((channel) => channel.name === 'Cooking Notes')?.options).toEqual(['POST']);
     expect((await call(t.app, 'GET', '/api/channels/management/has-reviewed-apply', cookie)).json()).toEqual({ hasReviewedApply: true });
-    expect((await call(t.app, 'GET', '/api/my/notifications/unread', cookie)).json<{ count: number }>().count).toBeGreaterThan(0);
+    expect((await call(t.app, 'GET', '/api/my/notifications/unread', cookie)).json<{ count: number }>().count).toBe(2);
+    // Half a year of read weekly letters under the new ones: the notification page has a second page to load.
+    const first = (await call(t.app, 'GET', '/api/my/notifications?group=ALL&page=0&size=20', cookie)).json<{ totalElements: number; last: boolean; content: { read: boolean }[] }>();
+    expect(first.totalElements).toBe(29);
+    expect(first.last).toBe(false);
+    expect(first.content.slice(0, 2).map((item) => item.read)).toEqual([false, false]);
+    const second = (await call(t.app, 'GET', '/api/my/notifications?group=ALL&page=1&size=20', cookie)).json<{ last: boolean; content: unknown[] }>();
+    expect(second).toMatchObject({ last: true });
+    expect(second.content).toHaveLength(9);
   });
 
   it('lands every seeded notification inside the studio (the browser routes /studio/… addresses, anything else leaves it)', async () => {

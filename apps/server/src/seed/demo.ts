@@ -232,6 +232,10 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
         read_at: read ? createdAt : null,
       });
 
+    // Half a year of the studio's weekly letters, read: the notification page has more than one page to load.
+    for (let week = 26; week >= 1; week--) {
+      await operatorMessage(creator.userId, `스튜디오 주간 소식 ${27 - week}호: 이번 주 업데이트와 운영 안내를 확인하세요.`, '/studio/notices', ago(week * 7 * DAY + 3 * DAY), true);
+    }
     await operatorMessage(creator.userId, '입점 신청하신 Cooking Notes 채널이 승인되었습니다.', '/studio/channels/management', ago(3 * DAY), true);
     // Through the studio's one producer, as the real events would write them. Lists are newest id
     // first (keyset), so each person's rows are written oldest first, as they would have happened.
