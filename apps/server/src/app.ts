@@ -23,6 +23,7 @@ import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
 import { managementRoutes } from './modules/channels/management-routes';
 import { channelRoutes } from './modules/channels/routes';
 import { contentJobs } from './modules/contents/content-jobs';
+import { mediaJobs } from './media/media-jobs';
 import { contentRoutes } from './modules/contents/routes';
 import { expiryTimer } from './modules/invites/expiry-sweep';
 import { inviteRoutes } from './modules/invites/routes';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(noticeRoutes, { prefix: '/external' });
   // On every instance: sends need the queue's settings; jobs run only with background jobs on.
   await app.register(contentJobs, { workers: options.backgroundJobs !== false });
+  await app.register(mediaJobs);
   await app.register(livePublicRoutes, { runtime: live });
   await app.register(ingestCallbackRoutes, { runtime: live });
   if (options.backgroundJobs !== false) await app.register(expiryTimer);

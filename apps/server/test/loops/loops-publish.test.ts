@@ -4,6 +4,7 @@ import { ContentDetail, ContentPage, CreatedContent } from '@studio/contract/con
 import { ErrorBody } from '@studio/contract/errors';
 import { Loop } from '@studio/contract/loop';
 import { earliestReservationSlot } from '@studio/contract/reservation';
+import { MEDIA_REMOVE_QUEUE } from '../../src/media/media-jobs';
 import { PUBLISH_QUEUE } from '../../src/modules/contents/content-service';
 import { addMember, createChannel, createPerson, type Person } from '../../src/seed/factories';
 import { ORIGIN, call, createTestApp, type TestContext } from '../helper';
@@ -152,7 +153,8 @@ describe('publishing a loop as a SHORTS content', () => {
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/channels/${channel}/contents/${contentId}?version=4`, headers: { cookie: ownerCookie, origin: ORIGIN } });
     expect(deleted.statusCode).toBe(204);
     expect((await call(t.app, 'GET', `/api/channels/${channel}/contents/${contentId}`, ownerCookie)).statusCode).toBe(404);
-    // The loop went with its content: it is not published a second time.
+    // The loop went with its content (its files with the job the delete queued): it is not published a second time.
+    expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(1);
     expect((await publish(id, { title: '다시', thumbnailIndex: 0 })).statusCode).toBe(404);
   }, 60_000);
 
@@ -168,6 +170,8 @@ describe('publishing a loop as a SHORTS content', () => {
       Array.from({ length: 10 }, () => t.app.inject({ method: 'DELETE', url: `/api/channels/${channel}/contents/${contentId}?version=${version}`, headers: { cookie: ownerCookie, origin: ORIGIN } })),
     );
     expect(deletes.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 204));
+    // The files are removed by one job queued with the delete (it survives a crash after the commit).
+    expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(1);
     for (const url of urls) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     expect((await call(t.app, 'GET', `/api/channels/${channel}/loops/${id}`, ownerCookie)).statusCode).toBe(404);
     // One change of the loop's status, to DELETE, whoever won.
@@ -175,6 +179,18 @@ describe('publishing a loop as a SHORTS content', () => {
     expect((await statusChanges(id)).filter((status) => status === 'DELETE')).toHaveLength(1);
     const again = await t.app.inject({ method: 'DELETE', url: `/api/channels/${channel}/contents/${contentId}?version=${version}`, headers: { cookie: ownerCookie, origin: ORIGIN } });
     expect(again.statusCode).toBe(204);
+    expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(0);
+  }, 60_000);
+
+  it('a delete that does not commit queues no removal: the loop and its files stay', async () => {
+    const id = await processedLoop();
+    const loop = await loopOf(id);
+    const { contentId } = CreatedContent.parse((await publish(id, { title: '남을 루프', thumbnailIndex: 0 })).json());
+    const stale = await t.app.inject({ method: 'DELETE', url: `/api/channels/${channel}/contents/${contentId}?version=99`, headers: { cookie: ownerCookie, origin: ORIGIN } });
+    expect(stale.statusCode).toBe(409);
+    expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: loop.videoUrl! })).statusCode).toBe(200);
+    expect((await loopOf(id)).status).toBe('COMPLETE');
   }, 60_000);
 
   it('a reservation publishes when its job runs (hidden reservations publish hidden)', async () => {

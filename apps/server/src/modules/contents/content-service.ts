@@ -14,6 +14,7 @@ import type { Transaction } from 'kysely';
 import type { ChannelRow, Database, Db } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { MEDIA_REMOVE_QUEUE, type MediaRemoveJob } from '../../media/media-jobs';
 import { landing, notify } from '../notifications/notification-producer';
 import { notifyContentPublished } from './content-notifications';
 import {
@@ -234,14 +235,13 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
 
     /**
      * Deleting twice answers the same (204); only a stale version on a live content is a conflict.
-     * A SHORTS content takes its loop with it (status DELETE, in the same transaction): the media files
-     * it leaves are returned, once, to the one delete that changed something, for the caller to remove.
+     * A SHORTS content takes its loop with it (status DELETE), and the loop's files are queued for
+     * removal, both in the transaction of the delete: once, by the one delete that changed something.
      */
-    async remove(channel: ChannelRow, contentId: number, version: number): Promise<{ loops: string[]; thumbnails: string[] }> {
-      const released = { loops: [] as string[], thumbnails: [] as string[] };
+    async remove(channel: ChannelRow, contentId: number, version: number): Promise<void> {
       const existing = await db.selectFrom('contents').select(['status']).where('id', '=', contentId).where('channel_id', '=', channel.id).executeTakeFirst();
       if (!existing) throw new AppError('CONTENT_NOT_FOUND');
-      if (existing.status === 'DELETE') return released;
+      if (existing.status === 'DELETE') return;
       try {
         await change(channel, contentId, version, 'DELETE', async (row, trx, now) => {
           const loops = await trx
@@ -251,18 +251,18 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
             .where((eb) => eb.or([eb('status', 'is', null), eb('status', '<>', 'DELETE')]))
             .returning(['video_name', 'thumbnail_names'])
             .execute();
-          for (const loop of loops) {
-            if (loop.video_name) released.loops.push(loop.video_name);
-            released.thumbnails.push(...loop.thumbnail_names);
-          }
+          const files: MediaRemoveJob['files'] = loops.flatMap((loop) => [
+            ...(loop.video_name ? [{ kind: 'loops' as const, name: loop.video_name }] : []),
+            ...loop.thumbnail_names.map((name) => ({ kind: 'thumbnails' as const, name })),
+          ]);
+          if (files.length > 0) await jobs.send(MEDIA_REMOVE_QUEUE, { files } satisfies MediaRemoveJob, { tx: trx });
           return noReservation;
         });
       } catch (error) {
         // A parallel delete won the lock: the content is gone either way.
-        if (error instanceof AppError && error.code === 'CONTENT_NOT_FOUND') return released;
+        if (error instanceof AppError && error.code === 'CONTENT_NOT_FOUND') return;
         throw error;
       }
-      return released;
     },
 
     /**

@@ -118,10 +118,7 @@ export async function contentRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { channel } = requireChannel(request);
-      const released = await service.remove(channel, request.params.contentId, request.query.version);
-      // After the commit: a failed delete keeps its files. (A crash right here would leave them behind.)
-      for (const name of released.loops) await app.media.remove('loops', name);
-      for (const name of released.thumbnails) await app.media.remove('thumbnails', name);
+      await service.remove(channel, request.params.contentId, request.query.version);
       return reply.status(204).send(null);
     },
   );
