@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@studio/contract/errors';
 import { Loop, LoopLimits, LoopList } from '@studio/contract/loop';
+import { MEDIA_REMOVE_QUEUE } from '../../src/media/media-jobs';
 import { addMember, createChannel, createPerson, type Person } from '../../src/seed/factories';
 import { ORIGIN, call, createTestApp, type TestContext } from '../helper';
 import { makeClips } from './clips';
@@ -165,8 +166,14 @@ describe('loop upload (tus) and processing (ffmpeg)', () => {
     expect((await loopOf(id)).status).toBe('COMPLETE');
     expect((await call(t.app, 'POST', `/api/channels/${channel}/loops/${id}/retry`, ownerCookie)).statusCode).toBe(409);
     expect((await call(t.app, 'DELETE', `/api/channels/${channel}/loops/${id}`, strangerCookie)).statusCode).toBe(403);
+    const done = await loopOf(id);
+    const files = [done.videoUrl!, ...done.thumbnails.map((thumbnail) => thumbnail.url)];
+    expect(files).toHaveLength(4);
     expect((await call(t.app, 'DELETE', `/api/channels/${channel}/loops/${id}`, ownerCookie)).statusCode).toBe(204);
     expect((await call(t.app, 'DELETE', `/api/channels/${channel}/loops/${id}`, ownerCookie)).statusCode).toBe(404);
     expect((await call(t.app, 'GET', `/api/channels/${channel}/loops/${id}`, ownerCookie)).statusCode).toBe(404);
+    // Its files go with the job the delete queued, once.
+    expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(1);
+    for (const url of files) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   }, 60_000);
 });

@@ -12,6 +12,7 @@ import { Loop, LoopLimits, LoopList, LoopParams, LoopThumbnailBody, PublishLoopB
 import { ChannelIdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { AppError } from '../../lib/errors';
+import { MEDIA_REMOVE_QUEUE, type MediaRemoveJob } from '../../media/media-jobs';
 import { MediaProbeError, probe } from '../../media/media-tools';
 import { requireChannel } from '../../plugins/require-user';
 import { assertCreateOption } from '../contents/content-rules';
@@ -287,12 +288,18 @@ export async function loopRoutes(instance: FastifyInstance) {
       const row = await loops.findInChannel(channel.id, request.params.loopId);
       if (!row || row.status === 'DELETE') throw new AppError('NOT_FOUND');
       if (row.content_id !== null) throw new AppError('LOOP_STATE_CHANGED');
-      const deleted = await loops.transition(app.db, row.id, [null, 'RESERVED', 'START', 'PROCESSING', 'COMPLETE', 'STOP', 'ERROR'], 'DELETE', app.clock.now());
+      // The status and the removal of its files change together (media.remove, queued in the transaction).
+      const deleted = await app.db.transaction().execute(async (tx) => {
+        const changed = await loops.transition(tx, row.id, [null, 'RESERVED', 'START', 'PROCESSING', 'COMPLETE', 'STOP', 'ERROR'], 'DELETE', app.clock.now());
+        if (!changed) return undefined;
+        // The files as the row says at the change (a rendition that finished a moment ago included).
+        const files: MediaRemoveJob['files'] = [...(changed.video_name ? [{ kind: 'loops' as const, name: changed.video_name }] : []), ...changed.thumbnail_names.map((name) => ({ kind: 'thumbnails' as const, name }))];
+        if (files.length > 0) await app.jobs.send(MEDIA_REMOVE_QUEUE, { files } satisfies MediaRemoveJob, { tx });
+        return changed;
+      });
       if (!deleted) throw new AppError('NOT_FOUND');
       processor.stop(row.id);
       await processor.removeSource(row.id);
-      if (row.video_name) await app.media.remove('loops', row.video_name);
-      for (const name of row.thumbnail_names) await app.media.remove('thumbnails', name);
       return reply.status(204).send(null);
     },
   );
