@@ -182,6 +182,32 @@ describe('publishing a loop as a SHORTS content', () => {
     expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(0);
   }, 60_000);
 
+  it('publish and delete of one loop at once: one of them wins, and a published loop keeps its files', async () => {
+    for (let round = 0; round < 3; round++) {
+      const id = await processedLoop();
+      const { videoUrl } = await loopOf(id);
+      const url = `/api/channels/${channel}/loops/${id}`;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0 ? publish(id, { title: `경합 ${round}`, thumbnailIndex: 0 }) : t.app.inject({ method: 'DELETE', url, headers: { cookie: ownerCookie, origin: ORIGIN } }),
+        ),
+      );
+      const published = answers.filter((answer, i) => i % 2 === 0 && answer.statusCode === 201);
+      const deleted = answers.filter((answer, i) => i % 2 === 1 && answer.statusCode === 204);
+      expect(published.length + deleted.length, `round ${round}`).toBe(1);
+      await t.app.jobs.drain(MEDIA_REMOVE_QUEUE);
+      if (published.length === 1) {
+        // The deletes lost to the publication: the content plays.
+        expect(answers.filter((answer, i) => i % 2 === 1).every((answer) => answer.statusCode === 409)).toBe(true);
+        expect((await t.app.inject({ method: 'GET', url: videoUrl! })).statusCode).toBe(200);
+        expect((await loopOf(id)).status).toBe('COMPLETE');
+      } else {
+        expect((await t.app.inject({ method: 'GET', url: videoUrl! })).statusCode).toBe(404);
+        expect((await call(t.app, 'GET', url, ownerCookie)).statusCode).toBe(404);
+      }
+    }
+  }, 120_000);
+
   it('a delete that does not commit queues no removal: the loop and its files stay', async () => {
     const id = await processedLoop();
     const loop = await loopOf(id);

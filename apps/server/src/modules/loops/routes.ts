@@ -285,11 +285,12 @@ export async function loopRoutes(instance: FastifyInstance) {
     { config: { access: 'channel:member' }, schema: { tags, summary: 'Delete a loop not yet published (DELETE); a repeat answers 404', params: LoopParams, response: noContentResponses } },
     async (request, reply) => {
       const { channel } = requireChannel(request);
-      const row = await loops.findInChannel(channel.id, request.params.loopId);
-      if (!row || row.status === 'DELETE') throw new AppError('NOT_FOUND');
-      if (row.content_id !== null) throw new AppError('LOOP_STATE_CHANGED');
-      // The status and the removal of its files change together (media.remove, queued in the transaction).
+      // Under the row's lock, as publishing takes it: a loop published meanwhile is not deleted (its
+      // files are the content's now). The status and the removal of its files commit together.
       const deleted = await app.db.transaction().execute(async (tx) => {
+        const row = await loops.lockInChannel(tx, channel.id, request.params.loopId);
+        if (!row || row.status === 'DELETE') throw new AppError('NOT_FOUND');
+        if (row.content_id !== null) throw new AppError('LOOP_STATE_CHANGED');
         const changed = await loops.transition(tx, row.id, [null, 'RESERVED', 'START', 'PROCESSING', 'COMPLETE', 'STOP', 'ERROR'], 'DELETE', app.clock.now());
         if (!changed) return undefined;
         // The files as the row says at the change (a rendition that finished a moment ago included).
@@ -298,8 +299,8 @@ export async function loopRoutes(instance: FastifyInstance) {
         return changed;
       });
       if (!deleted) throw new AppError('NOT_FOUND');
-      processor.stop(row.id);
-      await processor.removeSource(row.id);
+      processor.stop(deleted.id);
+      await processor.removeSource(deleted.id);
       return reply.status(204).send(null);
     },
   );
