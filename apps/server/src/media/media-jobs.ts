@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../db/schema';
+import type { Jobs } from '../jobs/jobs';
 import { MEDIA_KINDS } from './media-store';
 
 /** Files whose owner is gone (a deleted SHORTS content's loop), removed after the change that left them commits. */
 export const MEDIA_REMOVE_QUEUE = 'media.remove';
 
-const MediaRemoveJob = z.object({ files: z.array(z.object({ kind: z.enum(MEDIA_KINDS), name: z.string().min(1).max(200) })).min(1).max(100) });
-export type MediaRemoveJob = z.infer<typeof MediaRemoveJob>;
+const FILES_PER_JOB = 100;
+const MediaRemoveJob = z.object({ files: z.array(z.object({ kind: z.enum(MEDIA_KINDS), name: z.string().min(1).max(200) })).min(1).max(FILES_PER_JOB) });
+export type MediaFiles = z.infer<typeof MediaRemoveJob>['files'];
+
+/** Queues the removal of `files` in `tx` (nothing when there are none; a long list in several jobs). */
+export async function queueRemoval(jobs: Pick<Jobs, 'send'>, tx: Transaction<Database>, files: MediaFiles): Promise<void> {
+  for (let start = 0; start < files.length; start += FILES_PER_JOB) {
+    await jobs.send(MEDIA_REMOVE_QUEUE, { files: files.slice(start, start + FILES_PER_JOB) }, { tx });
+  }
+}
 
 /**
  * The worker that removes media files. The job is queued in the transaction of the change, so the

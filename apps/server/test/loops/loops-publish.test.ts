@@ -5,7 +5,7 @@ import { ErrorBody } from '@studio/contract/errors';
 import { Loop } from '@studio/contract/loop';
 import { earliestReservationSlot } from '@studio/contract/reservation';
 import { MEDIA_REMOVE_QUEUE } from '../../src/media/media-jobs';
-import { PUBLISH_QUEUE } from '../../src/modules/contents/content-service';
+import { contentService, PUBLISH_QUEUE } from '../../src/modules/contents/content-service';
 import { addMember, createChannel, createPerson, type Person } from '../../src/seed/factories';
 import { ORIGIN, call, createTestApp, type TestContext } from '../helper';
 import { makeClips } from './clips';
@@ -207,6 +207,20 @@ describe('publishing a loop as a SHORTS content', () => {
       }
     }
   }, 120_000);
+
+  it('at start-up, loops of contents deleted before (or by hand) are deleted and their files removed, once', async () => {
+    const id = await processedLoop();
+    const loop = await loopOf(id);
+    const { contentId } = CreatedContent.parse((await publish(id, { title: '예전에 지운 루프', thumbnailIndex: 0 })).json());
+    await sql`UPDATE contents SET status = 'DELETE' WHERE id = ${contentId}`.execute(t.db);
+    const service = contentService(t.app.db, t.app.jobs, t.clock);
+    expect(await service.repairLoopsOfDeletedContents()).toBe(4);
+    expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(1);
+    for (const url of [loop.videoUrl!, ...loop.thumbnails.map((thumbnail) => thumbnail.url)]) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    expect((await statusChanges(id)).slice(-1)).toEqual(['DELETE']);
+    expect(await service.repairLoopsOfDeletedContents()).toBe(0);
+    expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(0);
+  }, 60_000);
 
   it('a delete that does not commit queues no removal: the loop and its files stay', async () => {
     const id = await processedLoop();

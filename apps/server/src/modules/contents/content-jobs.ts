@@ -35,7 +35,8 @@ export const contentJobs = fp(
     );
 
     // Reservations written without a job (the demo seed, a restored backup, a row fixed by hand) get
-    // one at start-up. A job already waiting has the same key, so nothing is queued twice.
+    // one at start-up. A job already waiting has the same key, so nothing is queued twice. Loops of
+    // contents deleted before a delete took its loop along go now, with their files.
     if (options.workers) {
       app.addHook('onReady', async () => {
         const queued = await app.db.transaction().execute(async (trx) => {
@@ -47,6 +48,8 @@ export const contentJobs = fp(
           return count;
         });
         if (queued > 0) app.log.info({ queued }, 'queued reserved publications that had no job');
+        const files = await service.repairLoopsOfDeletedContents();
+        if (files > 0) app.log.info({ files }, 'queued the removal of loop files of deleted contents');
       });
     }
   },

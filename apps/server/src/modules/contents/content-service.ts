@@ -14,7 +14,8 @@ import type { Transaction } from 'kysely';
 import type { ChannelRow, Database, Db } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { MEDIA_REMOVE_QUEUE, type MediaRemoveJob } from '../../media/media-jobs';
+import { queueRemoval } from '../../media/media-jobs';
+import { releaseLoopsOfDeletedContents } from '../loops/loop-repository';
 import { landing, notify } from '../notifications/notification-producer';
 import { notifyContentPublished } from './content-notifications';
 import {
@@ -120,6 +121,8 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
     version: number,
     transition: ContentTransition,
     build: (row: ContentRow, trx: Transaction<Database>, now: Date) => Promise<ContentPatch> | ContentPatch,
+    /** What else the change does, in its transaction, once the row says its new status. */
+    after?: (row: ContentRow, trx: Transaction<Database>, now: Date) => Promise<void>,
   ): Promise<ContentDetail> {
     return db.transaction().execute(async (trx) => {
       const row = await lockContent(trx, contentId, channel.id);
@@ -131,7 +134,9 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       if (!to) throw new AppError('CONTENT_STATUS_CONFLICT', undefined, { status: row.status, action: transition.startsWith('RESERVE_') ? 'RESERVE' : transition });
       const now = clock.now();
       const patch = await build(row, trx, now);
-      return toContentDetail(await updateContentRow(trx, row, { ...patch, status: to }, now));
+      const updated = await updateContentRow(trx, row, { ...patch, status: to }, now);
+      await after?.(updated, trx, now);
+      return toContentDetail(updated);
     });
   }
 
@@ -243,26 +248,26 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       if (!existing) throw new AppError('CONTENT_NOT_FOUND');
       if (existing.status === 'DELETE') return;
       try {
-        await change(channel, contentId, version, 'DELETE', async (row, trx, now) => {
-          const loops = await trx
-            .updateTable('loops')
-            .set({ status: 'DELETE', updated_at: now })
-            .where('content_id', '=', row.id)
-            .where((eb) => eb.or([eb('status', 'is', null), eb('status', '<>', 'DELETE')]))
-            .returning(['video_name', 'thumbnail_names'])
-            .execute();
-          const files: MediaRemoveJob['files'] = loops.flatMap((loop) => [
-            ...(loop.video_name ? [{ kind: 'loops' as const, name: loop.video_name }] : []),
-            ...loop.thumbnail_names.map((name) => ({ kind: 'thumbnails' as const, name })),
-          ]);
-          if (files.length > 0) await jobs.send(MEDIA_REMOVE_QUEUE, { files } satisfies MediaRemoveJob, { tx: trx });
-          return noReservation;
+        await change(channel, contentId, version, 'DELETE', () => noReservation, async (row, trx, now) => {
+          await queueRemoval(jobs, trx, await releaseLoopsOfDeletedContents(trx, now, row.id));
         });
       } catch (error) {
         // A parallel delete won the lock: the content is gone either way.
         if (error instanceof AppError && error.code === 'CONTENT_NOT_FOUND') return;
         throw error;
       }
+    },
+
+    /**
+     * Loops of contents deleted before a delete took its loop along (or deleted by hand) are deleted
+     * now and their files queued for removal: a start-up repair, harmless to run again (0 the second time).
+     */
+    async repairLoopsOfDeletedContents(): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const files = await releaseLoopsOfDeletedContents(trx, clock.now());
+        await queueRemoval(jobs, trx, files);
+        return files.length;
+      });
     },
 
     /**

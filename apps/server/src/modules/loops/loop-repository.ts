@@ -2,12 +2,33 @@ import type { Loop } from '@studio/contract/loop';
 import type { ProcessingStatus } from '@studio/contract/enums';
 import type { Database, Db } from '../../db/schema';
 import type { Selectable, Transaction } from 'kysely';
+import type { MediaFiles } from '../../media/media-jobs';
 
 export type LoopRow = Selectable<Database['loops']>;
 type Executor = Db | Transaction<Database>;
 
 /** Statuses in which a job still owes the loop its rendition. */
 export const UNFINISHED: ProcessingStatus[] = ['RESERVED', 'START', 'PROCESSING'];
+
+/** The media files a loop holds: its rendition and its thumbnail candidates. */
+export const filesOf = (loop: Pick<LoopRow, 'video_name' | 'thumbnail_names'>): MediaFiles => [
+  ...(loop.video_name ? [{ kind: 'loops' as const, name: loop.video_name }] : []),
+  ...loop.thumbnail_names.map((name) => ({ kind: 'thumbnails' as const, name })),
+];
+
+/**
+ * Loops of deleted contents (`contentId`, or every deleted content) are deleted too, in `tx`: the files
+ * they held are returned for removal, each once (a loop already deleted is left alone).
+ */
+export async function releaseLoopsOfDeletedContents(tx: Transaction<Database>, at: Date, contentId?: number): Promise<MediaFiles> {
+  let query = tx
+    .updateTable('loops')
+    .set({ status: 'DELETE', updated_at: at })
+    .where((eb) => eb.or([eb('status', 'is', null), eb('status', '<>', 'DELETE')]))
+    .where((eb) => eb.exists(eb.selectFrom('contents').select('contents.id').whereRef('contents.id', '=', 'loops.content_id').where('contents.status', '=', 'DELETE')));
+  if (contentId !== undefined) query = query.where('content_id', '=', contentId);
+  return (await query.returning(['video_name', 'thumbnail_names']).execute()).flatMap(filesOf);
+}
 
 export function toLoop(row: LoopRow, urlFor: (kind: 'loops' | 'thumbnails', name: string) => string): Loop {
   return {

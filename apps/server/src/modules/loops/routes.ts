@@ -12,13 +12,13 @@ import { Loop, LoopLimits, LoopList, LoopParams, LoopThumbnailBody, PublishLoopB
 import { ChannelIdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { AppError } from '../../lib/errors';
-import { MEDIA_REMOVE_QUEUE, type MediaRemoveJob } from '../../media/media-jobs';
+import { queueRemoval } from '../../media/media-jobs';
 import { MediaProbeError, probe } from '../../media/media-tools';
 import { requireChannel } from '../../plugins/require-user';
 import { assertCreateOption } from '../contents/content-rules';
 import { contentService } from '../contents/content-service';
 import { LOOP_QUEUE, loopProcessor } from './loop-processing';
-import { loopRepository, toLoop, UNFINISHED } from './loop-repository';
+import { filesOf, loopRepository, toLoop, UNFINISHED } from './loop-repository';
 
 /** tus answers a hook's error with its `status_code` and `body` (the studio's error body here). */
 class TusRefusal extends Error {
@@ -294,8 +294,7 @@ export async function loopRoutes(instance: FastifyInstance) {
         const changed = await loops.transition(tx, row.id, [null, 'RESERVED', 'START', 'PROCESSING', 'COMPLETE', 'STOP', 'ERROR'], 'DELETE', app.clock.now());
         if (!changed) return undefined;
         // The files as the row says at the change (a rendition that finished a moment ago included).
-        const files: MediaRemoveJob['files'] = [...(changed.video_name ? [{ kind: 'loops' as const, name: changed.video_name }] : []), ...changed.thumbnail_names.map((name) => ({ kind: 'thumbnails' as const, name }))];
-        if (files.length > 0) await app.jobs.send(MEDIA_REMOVE_QUEUE, { files } satisfies MediaRemoveJob, { tx });
+        await queueRemoval(app.jobs, tx, filesOf(changed));
         return changed;
       });
       if (!deleted) throw new AppError('NOT_FOUND');
