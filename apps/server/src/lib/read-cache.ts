@@ -1,4 +1,17 @@
 /**
+ * The values read caches hold. They are shared between requests and replaced, never changed, when what
+ * they were read from changes: an answer made of one is the same bytes every time, so it is written once
+ * (lib/fast-serializer.ts).
+ */
+const sharedValues = new WeakSet<object>();
+export const isSharedValue = (value: unknown): value is object => typeof value === 'object' && value !== null && sharedValues.has(value);
+/** Marks a value made of kept values (and kept with them) as shared in the same way: never changed in place. */
+export function share<T extends object>(value: T): T {
+  sharedValues.add(value);
+  return value;
+}
+
+/**
  * Reads kept in memory until the database says what they were read from changed.
  *
  * Each entry belongs to one person (the reader) and names the scopes it was read from (`c:<channel>`,
@@ -15,19 +28,6 @@
  * - **Bounded**: at most `max` entries (least recently used go first), each trusted at most `ttlMs`.
  * Values are shared between requests: callers must not mutate them.
  */
-/**
- * The values read caches hold. They are shared between requests and replaced, never changed, when what
- * they were read from changes: an answer made of one is the same bytes every time, so it is written once
- * (lib/fast-serializer.ts).
- */
-const sharedValues = new WeakSet<object>();
-export const isSharedValue = (value: unknown): value is object => typeof value === 'object' && value !== null && sharedValues.has(value);
-/** Marks a value made of kept values (and kept with them) as shared in the same way: never changed in place. */
-export function share<T extends object>(value: T): T {
-  sharedValues.add(value);
-  return value;
-}
-
 export function createReadCache(options: { max: number; ttlMs: number; now?: () => number }) {
   const now = options.now ?? (() => performance.now());
   type Entry = { value: unknown; person: number; scopes: readonly string[]; cachedAt: number };
