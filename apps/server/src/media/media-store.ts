@@ -35,15 +35,22 @@ async function readAll(input: Buffer | Readable, maxBytes: number): Promise<Buff
   }
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of input) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    total += buffer.length;
-    // Stop reading at the limit: an endless upload costs at most maxBytes of memory.
-    if (total > maxBytes) {
-      input.destroy();
-      throw new AppError('UPLOAD_TOO_LARGE', undefined, { maxBytes });
+  try {
+    for await (const chunk of input) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      total += buffer.length;
+      // Stop reading at the limit: an endless upload costs at most maxBytes of memory.
+      if (total > maxBytes) {
+        input.destroy();
+        throw new AppError('UPLOAD_TOO_LARGE', undefined, { maxBytes });
+      }
+      chunks.push(buffer);
     }
-    chunks.push(buffer);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The upload's own framing broke off (a multipart body without its end, a cut connection):
+    // the sender's fault, answered as a missing file, never as a server error.
+    throw new AppError('UPLOAD_MISSING', undefined, { reason: error instanceof Error ? error.message : 'unreadable upload' });
   }
   // @fastify/multipart marks a file cut at its own limit instead of failing the stream.
   if ((input as Readable & { truncated?: boolean }).truncated) throw new AppError('UPLOAD_TOO_LARGE', undefined, { maxBytes });

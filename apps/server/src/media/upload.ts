@@ -13,7 +13,16 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
  */
 export async function uploadedFile(request: FastifyRequest, maxBytes = MAX_IMAGE_BYTES): Promise<Readable> {
   if (!request.isMultipart()) throw new AppError('UPLOAD_MISSING');
-  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  let file;
+  try {
+    file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  } catch (error) {
+    // Broken multipart framing (no boundary, a boundary that never comes, a cut body) is the
+    // sender's fault; the size limits keep their own answer.
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    if (statusCode === 413) throw new AppError('UPLOAD_TOO_LARGE', undefined, { maxBytes });
+    throw new AppError('UPLOAD_MISSING', undefined, { reason: error instanceof Error ? error.message : 'unreadable upload' });
+  }
   if (!file) throw new AppError('UPLOAD_MISSING');
   return file.file;
 }

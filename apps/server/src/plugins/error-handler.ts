@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -33,6 +35,36 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   void reply
     .status(400)
     .send(body(request, 400, 'VALIDATION_FAILED', errorCatalogue.VALIDATION_FAILED.message, { reason: error.code }, null, true));
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (a header with bytes outside
+ * Latin-1, a body shorter than its Content-Length, broken chunked framing, too many header bytes)
+ * is answered on the socket in the studio's error body with a code, like every other refusal,
+ * instead of Fastify's own `{error, message, statusCode}`. The connection is then closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const payload = JSON.stringify({ code: 'VALIDATION_FAILED', message: errorCatalogue.VALIDATION_FAILED.message, path: '', extra: { reason: error.code ?? 'HTTP_PARSE_ERROR' } } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}`,
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(payload)}`,
+        'x-content-type-options: nosniff',
+        "content-security-policy: default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
+        'referrer-policy: no-referrer',
+        'cache-control: no-store',
+        'connection: close',
+        '',
+        payload,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy();
 }
 
 /** The one error handler: every failure leaves as the spec's `{code, message, path, extra, trace}`. */
