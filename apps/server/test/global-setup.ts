@@ -1,5 +1,5 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -31,7 +31,20 @@ export function freePort(): Promise<number> {
  * (or DATABASE_URL) names it, otherwise an embedded one in a temporary folder.
  * It is migrated once into a template that every test file clones.
  */
+/**
+ * Holds a port for the whole run when it is free, as a running `npm start` would: a test that binds
+ * the studio's default HTTP or RTMP port fails here, not only on a machine where the studio runs.
+ */
+function hold(port: number): Promise<Server | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(undefined)); // taken already: by the studio itself, the same test
+    server.listen(port, '0.0.0.0', () => resolve(server));
+  });
+}
+
 export default async function setup(project: TestProject) {
+  const held = await Promise.all([8080, 1935].map(hold));
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -65,6 +78,7 @@ export default async function setup(project: TestProject) {
     for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.end();
     await embedded?.stop();
+    for (const server of held) server?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   };
 }

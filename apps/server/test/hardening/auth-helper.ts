@@ -20,6 +20,8 @@ export async function startAuthServer(options: { env?: Record<string, string>; l
     NODE_ENV: 'test',
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // RTMP has its own tests on free ports; the machine's 1935 may be a running studio's.
+    RTMP_INGEST: 'off',
     ...options.env,
   });
   const app: FastifyInstance = await buildApp({
