@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { earliestReservationSlot, toKoreanParts } from '@studio/contract/reservation';
+import { toKoreanParts } from '@studio/contract/korea-time';
+import { earliestReservationSlot } from '@studio/contract/reservation';
 import { createContent } from '../../apps/server/src/seed/factories';
 import { expect, login, test, type World } from './fixtures';
 import { pngFile } from './images';

@@ -313,8 +313,16 @@ describe('lives', () => {
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
     expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409), answers.map((a) => a.statusCode).join()).toBe(true);
+    // A refused start says why: the channel's limit, or (a live started twice at once) its changed state.
+    const refusals = answers.filter((a) => a.statusCode === 409).map((a) => a.json<{ code: string }>().code);
+    expect(refusals).toContain('LIVE_LIMIT_REACHED');
+    expect(refusals.filter((code) => code !== 'LIVE_LIMIT_REACHED' && code !== 'LIVE_STATE_CHANGED')).toEqual([]);
     const onAir = await t.db.selectFrom('lives').select('id').where('channel_id', '=', channel).where('status', '=', 'START').execute();
     expect(onAir).toHaveLength(5);
+    // And a sixth, asked alone afterwards, is refused for the limit (spec section 9: at most 5).
+    const waiting = liveIds.find((id) => !onAir.some((live) => live.id === id))!;
+    const sixth = await call(t.app, 'POST', `/api/channels/${channel}/lives/${waiting}/start`, owner);
+    expect([sixth.statusCode, sixth.json<{ code: string }>().code]).toEqual([409, 'LIVE_LIMIT_REACHED']);
   });
 
   it('refuses the nginx callbacks without the token', async () => {

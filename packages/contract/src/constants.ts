@@ -1,17 +1,40 @@
-/** Spec section 9, business constants and limits. */
+/**
+ * The one home of the spec's business constants (section 9) and the limits of its validation rules
+ * (section 5). Server, web, tests and the migrations' CHECKs read these; nothing declares them again.
+ */
+
+/** Spec section 9, "Page sizes": management lists 10. */
 export const PAGE_SIZE_MANAGEMENT = 10;
+/** Spec section 9, "Page sizes": notification dropdown 5. */
 export const PAGE_SIZE_NOTIFICATION_DROPDOWN = 5;
+/** Spec section 9, "Page sizes": notice dropdown 5 in total. */
 export const PAGE_SIZE_NOTICE_DROPDOWN = 5;
+/** Spec section 9, "Page sizes": live list default 30. */
 export const PAGE_SIZE_LIVE_LIST = 30;
+/** Spec section 9, "Previous live list: page size 5, newest first, only ended lives". */
+export const PREVIOUS_LIVES_SIZE = 5;
+/** Spec sections 4 and 9, "Stream state refresh: 5000 ms": the live page polls the stream state this often. */
 export const STREAM_STATE_REFRESH_MS = 5000;
+/** Spec section 9, "Scroll and resize handling is throttled at 100 ms". */
 export const SCROLL_THROTTLE_MS = 100;
+/** Spec sections 5 and 9, "Reservation step: 10 minutes". */
 export const RESERVATION_STEP_MINUTES = 10;
+/** Spec section 9, "Korean timezone offset: 9 hours" (Korea has no daylight saving time); used only by korea-time.ts. */
 export const KST_OFFSET_HOURS = 9;
+/** Spec sections 5 and 9, "Stream key title: at most 20 characters". */
 export const STREAM_KEY_TITLE_MAX = 20;
+/** Spec section 9, "At most 5 simultaneous broadcasts" (per channel). */
 export const MAX_SIMULTANEOUS_BROADCASTS = 5;
+/** Spec section 9, "HTTP timeout: 5000 ms". */
 export const HTTP_TIMEOUT_MS = 5000;
+/** Spec section 9, "Owner invite auto-decline after 30 days". */
 export const OWNER_INVITE_AUTO_DECLINE_DAYS = 30;
+/** Spec section 9, "Owner transfer auto-decline after 7 days". */
 export const OWNER_TRANSFER_AUTO_DECLINE_DAYS = 7;
+/** Spec section 9, "Thumbnails: quality 75" (every still the studio re-encodes). */
+export const THUMBNAIL_QUALITY = 75;
+/** Spec section 9, "Thumbnails in the live layer are requested at 100x66 crop". */
+export const LAYER_THUMBNAIL = { width: 100, height: 66 } as const;
 /** The channel selector's new-alarm marker covers applications reviewed in the last week. */
 export const REVIEWED_APPLY_WINDOW_DAYS = 7;
 /** A notice counts as new for three days after it is published. */

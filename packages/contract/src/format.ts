@@ -1,23 +1,14 @@
-import { KST_OFFSET_HOURS } from './constants';
+import { toKoreanParts } from './korea-time';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-function kstParts(date: Date) {
-  const shifted = new Date(date.getTime() + KST_OFFSET_HOURS * HOUR);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-  };
-}
-
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** A date as the studio prints it, in Korean time: 2026.11.22 */
 export function formatKstDate(date: Date): string {
-  const { year, month, day } = kstParts(date);
+  const { year, month, day } = toKoreanParts(date);
   return `${year}.${pad(month)}.${pad(day)}`;
 }
 

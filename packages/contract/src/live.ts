@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LAYER_THUMBNAIL, PAGE_SIZE_LIVE_LIST, STREAM_KEY_TITLE_MAX } from './constants';
 import { LiveStatus } from './enums';
 import { IdParam } from './params';
 import { pageNumber, pageOf, pageSize } from './page';
@@ -9,18 +10,6 @@ import { Instant } from './time';
 // /api/channels/{channelId}/lives, plus the paths of the preview, the public
 // playback and the replay.
 
-/** Spec section 9: at most 5 simultaneous broadcasts per channel. */
-export const MAX_LIVES_ON_AIR = 5;
-/** Spec sections 5 and 9: a stream key title holds at most 20 characters. */
-export const STREAM_KEY_TITLE_MAX = 20;
-/** Spec section 9: the live list's default page size. */
-export const LIVE_LIST_DEFAULT_SIZE = 30;
-/** Spec sections 4 and 9: the live page polls the stream state this often. */
-export const STREAM_STATE_REFRESH_MS = 5000;
-/** Spec section 9: the previous-live step of the creation layer. */
-export const PREVIOUS_LIVES_SIZE = 5;
-/** Spec section 9: thumbnails in the live layer are requested at 100x66 crop. */
-export const LAYER_THUMBNAIL = { width: 100, height: 66 } as const;
 /** A live's own title and description. */
 export const LIVE_TITLE_MAX = 100;
 export const LIVE_DESCRIPTION_MAX = 5000;
@@ -98,7 +87,7 @@ export const LiveListQuery = z.object({
   kampChannelId: KampChannelId.optional(),
   status: commaJoined.pipe(z.array(LiveStatus).min(1)).optional(),
   page: pageNumber.default(0),
-  size: pageSize(LIVE_LIST_DEFAULT_SIZE),
+  size: pageSize(PAGE_SIZE_LIVE_LIST),
   sort: LiveSort.default('createdAt,desc'),
 });
 export type LiveListQuery = z.input<typeof LiveListQuery>;

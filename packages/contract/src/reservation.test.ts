@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { earliestReservationSlot, isOnReservationStep, reservationProblem, reservationSlots, toKoreanParts } from './reservation';
+import { toKoreanParts } from './korea-time';
+import { earliestReservationSlot, isOnReservationStep, reservationProblem, reservationSlots } from './reservation';
 
 /** An instant given as Korean wall-clock time. */
 const kst = (local: string) => new Date(`${local}+09:00`);

@@ -1,3 +1,6 @@
+import { RESERVATION_STEP_MINUTES } from './constants';
+import { fromKoreanParts, toKoreanParts } from './korea-time';
+
 /**
  * The reservation clock of spec sections 5 and 9: times are booked on a step
  * (10 minutes), the earliest bookable time is the next step after now ("if the
@@ -6,32 +9,8 @@
  * Contents and loops share this rule; the server and the browser both call it.
  */
 
-/** Spec section 9, "Reservation step". */
-export const RESERVATION_STEP_MINUTES = 10;
-/** Spec section 9, "Korean timezone offset: 9 hours". Korea has no daylight saving time. */
-export const KOREAN_OFFSET_MINUTES = 9 * 60;
 
 const MINUTE = 60_000;
-
-/** Wall-clock parts of an instant in Korea; `month` is 1–12. */
-export type KoreanParts = { year: number; month: number; day: number; hour: number; minute: number };
-
-/** The Korean wall clock of an instant, independent of the process's zone. */
-export function toKoreanParts(instant: Date): KoreanParts {
-  const shifted = new Date(instant.getTime() + KOREAN_OFFSET_MINUTES * MINUTE);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-  };
-}
-
-/** The instant of a Korean wall-clock time (out-of-range parts roll over, as `Date.UTC` does). */
-export function fromKoreanParts(parts: KoreanParts): Date {
-  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) - KOREAN_OFFSET_MINUTES * MINUTE);
-}
 
 /**
  * The earliest bookable reservation: the next step strictly after the current

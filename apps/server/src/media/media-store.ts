@@ -3,6 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
+import { THUMBNAIL_QUALITY } from '@studio/contract/constants';
 import { AppError } from '../lib/errors';
 
 /** Folders under `$DATA_DIR/media`; a file's place is decided by the server, never by its uploader. */
@@ -16,8 +17,6 @@ export const MEDIA_PREFIX = '/media/';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 /** Decompression bombs: a 20 KB file that decodes to gigapixels is refused before decoding. */
 const MAX_INPUT_PIXELS = 50_000_000;
-/** Spec section 9: thumbnails (and every re-encoded still) at quality 75. */
-export const IMAGE_QUALITY = 75;
 
 export type SavedImage = { name: string; url: string; width: number; height: number; bytes: number };
 
@@ -112,7 +111,7 @@ export function mediaStore(dataDir: string) {
       }
       let output: { data: Buffer; info: sharp.OutputInfo };
       try {
-        output = await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: IMAGE_QUALITY, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+        output = await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: THUMBNAIL_QUALITY, mozjpeg: true }).toBuffer({ resolveWithObject: true });
       } catch {
         // A header that parses over a body that does not (a truncated or forged file).
         throw new AppError('UPLOAD_NOT_IMAGE');

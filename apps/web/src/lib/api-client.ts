@@ -3,6 +3,7 @@ import type * as core from 'zod/v4/core';
 import { HTTP_TIMEOUT_MS } from '@studio/contract/constants';
 import { genericErrorTexts, isErrorBody } from '@studio/contract/error-body';
 import { ApiError, clientErrorCodes } from './api-error';
+import { translate } from './i18n/i18n';
 import { serverUrl } from './runtime-config';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -20,10 +21,6 @@ type RequestOptions<S extends core.$ZodType | undefined> = {
 };
 
 type Result<S extends core.$ZodType | undefined> = S extends core.$ZodType ? core.output<S> : void;
-
-function timeoutMessage(ms: number): string {
-  return `${ms} ms 타임아웃이 발생했습니다.`;
-}
 
 function buildUrl(path: string, query: RequestOptions<undefined>['query']): string {
   const params = new URLSearchParams();
@@ -110,7 +107,7 @@ export async function request<S extends core.$ZodType | undefined = undefined>(
   // Racing rather than trusting fetch to honour the abort: a stalled body read times out too.
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      reject(new ApiError({ status: 0, code: clientErrorCodes.timeout, message: timeoutMessage(timeoutMs), extra: { timeoutMs } }));
+      reject(new ApiError({ status: 0, code: clientErrorCodes.timeout, message: translate('error.timeout', { ms: timeoutMs }), extra: { timeoutMs } }));
       controller.abort();
     }, timeoutMs);
   });

@@ -11,8 +11,9 @@ export function errorMessage(error: unknown, locale: Locale = getLocale()): stri
   // An outage (SERVICE_UNAVAILABLE, 503) is temporary by nature, whatever a proxy on the way made of its status.
   if (error.status >= 500 || error.code === 'SERVICE_UNAVAILABLE') return translate('error.temporary', undefined, locale);
   if (error.code === clientErrorCodes.timeout) {
+    // Worded from the catalogue in every locale (the spec's Korean text is its 'error.timeout').
     const ms = error.extra?.timeoutMs;
-    return locale === 'ko' || typeof ms !== 'number' ? error.message : translate('error.timeout', { ms }, locale);
+    return typeof ms === 'number' ? translate('error.timeout', { ms }, locale) : error.message;
   }
   if (locale !== 'ko') {
     // Server messages are Korean; a known code has an English text.

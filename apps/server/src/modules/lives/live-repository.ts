@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { LiveStatus } from '@studio/contract/enums';
-import { MAX_LIVES_ON_AIR, type Live, type LiveDetail } from '@studio/contract/live';
+import { MAX_SIMULTANEOUS_BROADCASTS } from '@studio/contract/constants';
+import type { Live, LiveDetail } from '@studio/contract/live';
 import type { Page } from '@studio/contract/page';
 import { literalCount } from '../../db/literal';
 import type { Database, Db, LiveRow } from '../../db/schema';
@@ -137,7 +138,7 @@ export function liveRepository(db: Db) {
     async startInFreeSlot(trx: Transaction<Database>, channelId: number, liveId: number, at: Date): Promise<LiveRow | 'no-slot' | undefined> {
       const taken = await trx.selectFrom('lives').select('air_slot').where('channel_id', '=', channelId).where('air_slot', 'is not', null).execute();
       const used = new Set(taken.map((row) => row.air_slot));
-      const slot = Array.from({ length: MAX_LIVES_ON_AIR }, (_, i) => i + 1).find((candidate) => !used.has(candidate));
+      const slot = Array.from({ length: MAX_SIMULTANEOUS_BROADCASTS }, (_, i) => i + 1).find((candidate) => !used.has(candidate));
       if (slot === undefined) return 'no-slot';
       return trx
         .updateTable('lives')

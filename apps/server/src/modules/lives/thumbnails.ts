@@ -1,7 +1,6 @@
 import { rename, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { LAYER_THUMBNAIL } from '@studio/contract/live';
-import { IMAGE_QUALITY } from '../../media/media-store';
+import { LAYER_THUMBNAIL, THUMBNAIL_QUALITY } from '@studio/contract/constants';
 
 /** A live thumbnail fits in 16:9 HD; the creation layer asks for its 100x66 crop. */
 export const THUMBNAIL_SIZE = { width: 1280, height: 720 } as const;
@@ -12,7 +11,7 @@ export const layerCropPath = (thumbnailPath: string) => thumbnailPath.replace(/\
 export async function writeLayerCrop(thumbnailPath: string): Promise<void> {
   const data = await sharp(thumbnailPath)
     .resize({ width: LAYER_THUMBNAIL.width, height: LAYER_THUMBNAIL.height, fit: 'cover' })
-    .jpeg({ quality: IMAGE_QUALITY, mozjpeg: true })
+    .jpeg({ quality: THUMBNAIL_QUALITY, mozjpeg: true })
     .toBuffer();
   const target = layerCropPath(thumbnailPath);
   await writeFile(`${target}.part`, data);

@@ -1,4 +1,6 @@
-import { earliestReservationSlot, fromKoreanParts, type KoreanParts, RESERVATION_STEP_MINUTES, toKoreanParts } from '@studio/contract/reservation';
+import { RESERVATION_STEP_MINUTES } from '@studio/contract/constants';
+import { fromKoreanParts, type KoreanParts, toKoreanParts } from '@studio/contract/korea-time';
+import { earliestReservationSlot } from '@studio/contract/reservation';
 
 /** `YYYY-MM-DD` of a Korean wall-clock date (what a date input holds). */
 export function dateValue(parts: Pick<KoreanParts, 'year' | 'month' | 'day'>): string {

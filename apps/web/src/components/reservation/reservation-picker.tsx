@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { earliestReservationSlot, reservationProblem, toKoreanParts } from '@studio/contract/reservation';
+import { toKoreanParts } from '@studio/contract/korea-time';
+import { earliestReservationSlot, reservationProblem } from '@studio/contract/reservation';
 import { useFormat } from '../../lib/format/use-format';
 import { useReservationT } from './reservation-messages';
 import { bookable, choose, dateValue, hourOptions, minuteOptions, parseDateValue } from './reservation-fields';

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LiveStatus } from '@studio/contract/enums';
 import type { z } from 'zod';
-import { LivePage, livePaths, type LiveSort, PREVIOUS_LIVES_SIZE } from '@studio/contract/live';
+import { PREVIOUS_LIVES_SIZE } from '@studio/contract/constants';
+import { LivePage, livePaths, type LiveSort } from '@studio/contract/live';
 import { apiClient } from '../../../lib/api-client';
 import { liveKeys } from './live-keys';
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { layerThumbnailUrl, LAYER_THUMBNAIL, livePagePath, type StreamKey } from '@studio/contract/live';
+import { LAYER_THUMBNAIL } from '@studio/contract/constants';
+import { layerThumbnailUrl, livePagePath, type StreamKey } from '@studio/contract/live';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions, DialogCloseButton, DialogContent, DialogHeader, DialogTitle } from '../../../components/ui/dialog';

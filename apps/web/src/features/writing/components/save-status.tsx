@@ -1,24 +1,14 @@
-import { STUDIO_TIME_ZONE } from '../../../lib/format/date-time';
-import { type Locale, useLocale } from '../../../lib/i18n/i18n';
+import { formatClockTime } from '../../../lib/format/date-time';
+import { useLocale } from '../../../lib/i18n/i18n';
 import { useWritingT } from '../messages';
 import type { AutosaveStatus } from '../utils/autosave-queue';
 import styles from './editor.module.css';
-
-/** The time of day in Korean time: 14:05 in Korean, 2:05 PM in English. */
-function clockTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-US', {
-    timeZone: STUDIO_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: locale === 'ko' ? 'h23' : 'h12',
-  }).format(new Date(iso));
-}
 
 /** Where the text stands: saved (and when), waiting, saving, or not saved and why. */
 export function SaveStatus({ status, reason, onRetry }: { status: AutosaveStatus; reason: string | null; onRetry: () => void }) {
   const t = useWritingT();
   const locale = useLocale();
-  const time = (iso: string) => clockTime(iso, locale);
+  const time = (iso: string) => formatClockTime(iso, locale);
 
   let text: string;
   let problem = false;
