@@ -8,7 +8,7 @@ type Executor = Db | Transaction<Database>;
 
 /**
  * Creates a pending invite with its deadline (owner invites: 30 days). The demo
- * seed, the owner's invite and future operator code all come through here.
+ * seed, the owner's invite and the operator's channel creation all come through here.
  */
 export async function insertInvite(
   db: Executor,

@@ -47,7 +47,8 @@ export function channelChanges(current: ChannelRow, update: OperatorChannelUpdat
 /**
  * Channels as operators run them. A status or flag change is one locked update
  * in one transaction with its audit row: every later read (the create menu,
- * create calls, invite accepts) sees it at once, because none of them is cached.
+ * create calls, invite accepts) sees it at once: what the read cache keeps of a channel is dropped
+ * on every instance when migration 0016's triggers announce the change (plugins/read-cache.ts).
  * A change to what the channel already is changes nothing and is not logged.
  */
 export function operatorChannelService(db: Db) {
