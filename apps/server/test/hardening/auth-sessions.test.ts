@@ -53,7 +53,7 @@ describe('the idle timeout of studio sessions', () => {
 });
 
 describe('the purge of expired sign-in rows', () => {
-  it('removes expired and idle sessions, old sign-in requests, expired account page sessions and provider rows, and keeps the rest', async () => {
+  it('removes expired and idle sessions, old sign-in requests, and expired account page sessions, and keeps the rest', async () => {
     const now = t.clock.now();
     const at = (ms: number) => new Date(now.getTime() + ms);
     const person = await createPerson(t.db);
@@ -80,23 +80,14 @@ describe('the purge of expired sign-in rows', () => {
         { id: 'web-expired', account_id: person.accountId, expires_at: at(-1) },
       ])
       .execute();
-    const payload = (id: string, expiresAt: Date | null) => ({ model: 'Session', id, payload: '{}', expires_at: expiresAt });
-    await t.db
-      .insertInto('account.oidc_payloads')
-      .values([payload('oidc-live', at(HOUR)), payload('oidc-expired', at(-1)), payload('oidc-forever', null)])
-      .execute();
 
-    expect(await purgeExpiredSignIns(t.db, now, { sessionIdleHours: 72 })).toEqual({ sessions: 2, authRequests: 1, webSessions: 1, oidcPayloads: 1 });
+    expect(await purgeExpiredSignIns(t.db, now, { sessionIdleHours: 72 })).toEqual({ sessions: 2, authRequests: 1, webSessions: 1 });
     expect((await t.db.selectFrom('sessions').select('id').execute()).map((row) => row.id)).toEqual(['live']);
     expect((await t.db.selectFrom('auth_requests').select('state').execute()).map((row) => row.state)).toEqual(['fresh']);
     expect((await t.db.selectFrom('account.web_sessions').select('id').execute()).map((row) => row.id)).toEqual(['web-live']);
-    expect((await t.db.selectFrom('account.oidc_payloads').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual([
-      'oidc-forever',
-      'oidc-live',
-    ]);
 
     // Moved on: what was alive has now run out too.
-    expect(await purgeExpiredSignIns(t.db, at(HOUR), { sessionIdleHours: 72 })).toEqual({ sessions: 1, authRequests: 1, webSessions: 1, oidcPayloads: 1 });
+    expect(await purgeExpiredSignIns(t.db, at(HOUR), { sessionIdleHours: 72 })).toEqual({ sessions: 1, authRequests: 1, webSessions: 1 });
   });
 });
 
