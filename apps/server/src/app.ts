@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { oidcPayloadPurgeJob } from './accounts/oidc-payload-purge';
 import { createAccountProvider } from './accounts/provider';
 import { accountServiceRoutes } from './accounts/routes';
 import { loadAccountSecrets } from './accounts/secrets';
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       secrets,
     });
     await app.register(accountServiceRoutes, { provider, clientId: config.oidc.clientId });
+    await app.register(oidcPayloadPurgeJob, { workers: options.backgroundJobs !== false });
   }
   if (!clientSecret) throw new Error('OIDC_CLIENT_SECRET is required with an external issuer');
   await app.register(authRoutes, { oidc: createOidcClient(config, clientSecret) });

@@ -30,6 +30,7 @@ const EnvSchema = z
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
     SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(72),
     AUTH_START_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    ACCOUNT_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     PASSWORD_HASH_COST: z.coerce
       .number()
       .int()
@@ -93,6 +94,8 @@ export type Config = {
   sessionIdleHours: number;
   /** Sign-in starts (/auth/login) allowed per client address and minute; each one stores a pending request. */
   authStartRateLimitPerMinute: number;
+  /** How often the bundled account service's expired OpenID rows are deleted (accounts/oidc-payload-purge.ts). */
+  accountPurgeIntervalSeconds: number;
   /** Login form posts allowed per client address and minute (on top of the per-account lockout). */
   loginRateLimitPerMinute: number;
   /** Image uploads allowed per person and minute. */
@@ -162,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlHours: value.SESSION_TTL_HOURS,
     sessionIdleHours: value.SESSION_IDLE_HOURS,
     authStartRateLimitPerMinute: value.AUTH_START_RATE_LIMIT_PER_MINUTE,
+    accountPurgeIntervalSeconds: value.ACCOUNT_PURGE_INTERVAL_SECONDS,
     loginRateLimitPerMinute: value.LOGIN_RATE_LIMIT_PER_MINUTE,
     uploadRateLimitPerMinute: value.UPLOAD_RATE_LIMIT_PER_MINUTE,
     database: { connectTimeoutMs: value.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: value.DB_STATEMENT_TIMEOUT_MS },

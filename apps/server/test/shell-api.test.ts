@@ -1,5 +1,7 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createApplication, createChannel, createNotification, createPerson, type Person } from '../src/seed/factories';
+import { addMember, createApplication, createChannel, createLive, createNotification, createPerson, createStreamKey, type Person } from '../src/seed/factories';
 import { statsOf } from '../src/db/database';
 import { call, createTestApp, ORIGIN, type TestContext } from './helper';
 
@@ -221,31 +223,82 @@ describe('errors', () => {
     expect(response.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', path: '/api/nothing-here' });
   });
 
-  it('sends the security headers on every response, errors included: the API its own set, pages theirs', async () => {
-    for (const response of [await call(t.app, 'GET', '/api/me', ownerCookie), await call(t.app, 'GET', '/api/me'), await call(t.app, 'GET', '/api/nothing-here', ownerCookie)]) {
-      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['x-frame-options']).toBe('DENY');
-      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-      expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.headers['strict-transport-security']).toBeUndefined();
-      // What only a page needs is not sent with JSON.
-      expect(response.headers['referrer-policy']).toBeUndefined();
-    }
-    // Pages, the sign-in and the API's own documentation (a page with scripts) carry the page set.
-    for (const url of ['/studio/', '/api/docs', '/api/docs/', '/auth/login']) {
-      const response = await t.app.inject({ method: 'GET', url });
+  it('sends the security headers on every kind of answer, errors included: the API its own set, pages theirs', async () => {
+    // One stored file and one live's playlist, so /media and /live answer 200 as well as 404.
+    await mkdir(path.join(t.app.media.root, 'images'), { recursive: true });
+    await writeFile(path.join(t.app.media.root, 'images', 'headers-test.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const key = await createStreamKey(t.db, { channel_id: service, title: '헤더 키', created_at: new Date() });
+    const liveId = await createLive(t.db, { channel_id: service, stream_key_id: key.id, title: '끝난 라이브', status: 'END', created_at: new Date() });
+    await mkdir(path.join(t.config.dataDir, 'live', String(liveId)), { recursive: true });
+    await writeFile(path.join(t.config.dataDir, 'live', String(liveId), 'index.m3u8'), '#EXTM3U\n#EXT-X-ENDLIST\n');
+
+    type Kind = 'api' | 'page';
+    const answers: { kind: Kind; method?: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string; status: number }[] = [
+      // The studio's API: answers, refusals, unknown routes, bad input, framework errors.
+      { kind: 'api', url: '/api/me', headers: { cookie: ownerCookie }, status: 200 },
+      { kind: 'api', url: '/api/me', status: 401 },
+      { kind: 'api', url: '/api/nothing-here', headers: { cookie: ownerCookie }, status: 404 },
+      { kind: 'api', url: '/api/channels/not-a-number', headers: { cookie: ownerCookie }, status: 400 },
+      // What the router refuses before any hook runs answers JSON, with the API's headers, wherever it was sent.
+      { kind: 'api', url: '/api/%E0%A4%A', status: 400 },
+      { kind: 'api', url: '/studio/%E0%A4%A', status: 400 },
+      { kind: 'api', method: 'POST', url: '/api/my/notifications/read', headers: { cookie: ownerCookie, origin: 'https://evil.example' }, status: 403 },
+      { kind: 'api', method: 'POST', url: '/api/my/history', headers: { cookie: ownerCookie, origin: ORIGIN, 'content-type': 'application/json' }, payload: 'x'.repeat(1024 * 1024 + 1), status: 413 },
+      // The public notices are API too.
+      { kind: 'api', url: '/external/notices?consumerCategory=STUDIO', status: 200 },
+      { kind: 'api', url: '/external/notices?consumerCategory=NOPE', status: 400 },
+      // Pages: the studio (signed out: the login hand-over), the sign-in, the logout confirmation, unknown paths.
+      { kind: 'page', url: '/studio/', status: 401 },
+      { kind: 'page', url: '/', status: 302 },
+      { kind: 'page', url: '/studio/assets/missing.js', status: 404 },
+      { kind: 'page', url: '/auth/logout', status: 200 },
+      { kind: 'page', url: '/auth/to-login.js', status: 200 },
+      { kind: 'page', url: '/auth/callback?state=x&code=y', headers: { accept: 'text/html' }, status: 400 },
+      { kind: 'page', url: '/no-such-page', status: 404 },
+      // The API's documentation is a page with scripts of its own.
+      { kind: 'page', url: '/api/docs', status: 200 },
+      { kind: 'page', url: '/api/docs/', status: 200 },
+      { kind: 'page', url: '/api/docs/static/swagger-initializer.js', status: 200 },
+      { kind: 'page', url: '/api/docs/json', status: 200 },
+      // Stored media and live playback, found or not.
+      { kind: 'page', url: '/media/images/headers-test.png', status: 200 },
+      { kind: 'page', url: '/media/images/missing.png', status: 404 },
+      { kind: 'page', url: `/live/${liveId}/index.m3u8`, status: 200 },
+      { kind: 'page', url: `/live/${liveId}/segment-00001.ts`, status: 404 },
+      { kind: 'page', url: '/live/999999/index.m3u8', status: 404 },
+      // The bundled account service: our pages and the OpenID provider's own answers (JSON and its error page).
+      { kind: 'page', url: '/accounts/login', status: 302 },
+      { kind: 'page', url: '/accounts/logout', status: 200 },
+      { kind: 'page', url: '/accounts/.well-known/openid-configuration', status: 200 },
+      { kind: 'page', url: '/accounts/auth?client_id=nobody', headers: { accept: 'text/html' }, status: 400 },
+      { kind: 'page', url: '/accounts/no-such-endpoint', status: 404 },
+      // Health checks.
+      { kind: 'page', url: '/healthz', status: 200 },
+    ];
+    for (const answer of answers) {
+      const response = await t.app.inject({ method: answer.method ?? 'GET', url: answer.url, headers: answer.headers ?? {}, ...(answer.payload ? { payload: answer.payload } : {}) });
+      const what = `${answer.method ?? 'GET'} ${answer.url}`;
+      expect(response.statusCode, what).toBe(answer.status);
       const csp = String(response.headers['content-security-policy']);
-      expect(csp, url).toContain("default-src 'self'");
-      expect(csp, url).toContain("script-src 'self'");
-      expect(csp, url).toContain("frame-ancestors 'none'");
-      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
-      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      // Neither plugins nor a <base> injected into an answer can take over what it loads or where its links go.
+      expect(csp, what).toMatch(/(^|;)\s*object-src 'none'\s*(;|$)/);
+      expect(csp, what).toMatch(/(^|;)\s*base-uri 'none'\s*(;|$)/);
+      expect(csp, what).toMatch(/(^|;)\s*frame-ancestors 'none'\s*(;|$)/);
+      expect(response.headers['x-content-type-options'], what).toBe('nosniff');
+      expect(response.headers['x-frame-options'], what).toBe('DENY');
+      expect(response.headers['strict-transport-security'], what).toBeUndefined();
+      if (answer.kind === 'api') {
+        expect(csp, what).toMatch(/^default-src 'none';/);
+        expect(response.headers['referrer-policy'], what).toBe('no-referrer');
+        expect(response.headers['cross-origin-resource-policy'], what).toBe('same-origin');
+      } else {
+        expect(csp, what).toContain("script-src 'self'");
+        expect(response.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+      }
     }
-    // The public notices are API too, and stay cacheable.
+    // The studio's API answers are personal; the public notices stay cacheable.
+    expect((await call(t.app, 'GET', '/api/me', ownerCookie)).headers['cache-control']).toBe('no-store');
     const notices = await t.app.inject({ method: 'GET', url: '/external/notices?consumerCategory=STUDIO' });
-    expect(notices.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(notices.headers['cache-control']).not.toBe('no-store');
   });
 

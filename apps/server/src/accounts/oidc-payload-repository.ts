@@ -50,9 +50,30 @@ export function oidcPayloadRepository(db: Db) {
     async revokeByGrantId(grantId: string): Promise<void> {
       await db.deleteFrom('account.oidc_payloads').where('grant_id', '=', grantId).execute();
     },
-    /** Rows past their expiry: find() already ignores them. */
-    async purgeExpired(now: Date): Promise<number> {
-      const result = await db.deleteFrom('account.oidc_payloads').where('expires_at', '<=', now).executeTakeFirst();
+    /**
+     * Deletes at most `limit` rows past their expiry (find() already ignores them) and answers how
+     * many. Expiry is judged by the database's clock, as find() judges it. Rows another purge holds
+     * are skipped, so two instances purging at once neither wait for nor delete the same rows.
+     */
+    async purgeExpiredBatch(limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('account.oidc_payloads')
+        .where((eb) =>
+          eb(
+            eb.refTuple('model', 'id'),
+            'in',
+            eb
+              .selectFrom('account.oidc_payloads')
+              .select(['model', 'id'])
+              .where('expires_at', '<=', sql<Date>`now()`)
+              .orderBy('expires_at')
+              .limit(limit)
+              .forUpdate()
+              .skipLocked()
+              .$asTuple('model', 'id'),
+          ),
+        )
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

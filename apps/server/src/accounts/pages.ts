@@ -62,14 +62,16 @@ export function messagePage(title: string, message: string, link?: { href: strin
 }
 
 /**
- * Asks before signing out: logging out is a POST from this page, so a link on
- * a foreign page cannot sign a person out.
+ * Asks before signing out: only a POST signs out (from this page or the
+ * studio's menu), so a link, an image or a redirect from a foreign page cannot
+ * sign a person out. Nothing changes until the button is pressed.
  */
-export function logoutConfirmPage(): string {
+export function logoutConfirmPage(studioUrl: string): string {
   return layout(
     '로그아웃',
-    `<h1>로그아웃</h1><p class="lead">스튜디오와 계정에서 로그아웃합니다.</p>
-<form method="post" action="/auth/logout"><button type="submit">로그아웃</button></form>`,
+    `<h1>로그아웃</h1><p class="lead">스튜디오와 계정에서 로그아웃합니다. 계속하려면 아래 버튼을 눌러 주세요.</p>
+<form method="post" action="/auth/logout"><button type="submit">로그아웃</button></form>
+<a class="button secondary" href="${escapeHtml(studioUrl)}">스튜디오로 돌아가기</a>`,
   );
 }
 

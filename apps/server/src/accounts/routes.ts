@@ -130,7 +130,7 @@ export async function accountServiceRoutes(app: FastifyInstance, options: { prov
     });
 
     scope.get(`${ACCOUNTS_MOUNT}/logout`, { schema: { hide: true } }, (_request, reply) =>
-      html(reply, 200, logoutConfirmPage()),
+      html(reply, 200, logoutConfirmPage(studioHome)),
     );
 
     scope.get(`${ACCOUNTS_MOUNT}/logout.js`, { schema: { hide: true } }, (_request, reply) =>

@@ -11,8 +11,6 @@ import { randomNonce, randomPKCECodeVerifier, randomState, type OidcClient } fro
 import { userRepository } from './user-repository';
 
 const STATE_COOKIE = 'studio_auth_state';
-/** Fetch metadata of a GET that may sign out: typed or bookmarked (none), or from the studio itself. */
-const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
 const CallbackQuery = z.object({ state: text({ min: 1, max: 200, trim: false }) }).loose();
 
@@ -105,11 +103,12 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
     return reply.redirect(pending.continueUrl);
   });
 
+  /**
+   * Signing out changes state, so only a POST does it, and the CSRF plugin has already refused one
+   * from another origin. A GET (a link, an image, a bookmark, or a page that forges its fetch
+   * metadata) only asks: the confirmation page posts back here.
+   */
   async function logout(request: FastifyRequest, reply: FastifyReply) {
-    if (request.method === 'GET' && !OWN_FETCH_SITES.has(String(request.headers['sec-fetch-site']))) {
-      // A link or image on another page (or a client without fetch metadata): ask, never sign out.
-      return reply.status(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(logoutConfirmPage());
-    }
     const details = request.user ? await sessions.findLogoutDetails(request.user.sessionId) : undefined;
     await app.sessions.end(request, reply);
     if (details && app.config.oidc.bundled && details.issuer === oidc.issuerKey) {
@@ -133,7 +132,9 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
       .send("location.replace('/auth/login?continue=' + encodeURIComponent(location.href));\n"),
   );
 
-  app.get('/auth/logout', { schema: { hide: true } }, logout);
+  app.get('/auth/logout', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(logoutConfirmPage(home)),
+  );
   app.post('/auth/logout', { schema: { hide: true } }, logout);
   app.get('/auth/logged-out', { schema: { hide: true } }, (_request, reply) => reply.redirect(home));
 }

@@ -7,6 +7,7 @@ import { errorCatalogue, type ErrorBody } from '@studio/contract/errors';
 import { messagePage } from '../accounts/pages';
 import { isDatabaseUnavailable } from '../db/database';
 import { AppError } from '../lib/errors';
+import { apiSecurityHeaders } from './security-headers';
 
 function body(
   request: FastifyRequest,
@@ -28,6 +29,10 @@ function body(
  * percent-encoding, an over-long parameter) leaves in the same body, as a 400.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // No onRequest hook runs for these: the headers of a JSON answer are set here (a rare path, worked out each time).
+  for (const [name, value] of Object.entries(apiSecurityHeaders({ secure: request.server.config.publicUrl.startsWith('https:') }))) {
+    reply.raw.setHeader(name, value);
+  }
   if (error.statusCode !== undefined && error.statusCode >= 500) {
     void reply.status(500).send(body(request, 500, 'INTERNAL_ERROR', errorCatalogue.INTERNAL_ERROR.message, null, null, true));
     return;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { oidcPayloadRepository } from '../accounts/oidc-payload-repository';
 import { webSessionRepository } from '../accounts/web-session-repository';
 import { AUTH_REQUEST_TTL_MS, authRequestRepository } from '../auth/auth-request-repository';
 import type { Db } from '../db/schema';
@@ -8,20 +7,20 @@ import { sessionRepository } from './session-repository';
 
 const EVERY_MS = 15 * 60_000;
 
-export type PurgeResult = { sessions: number; authRequests: number; webSessions: number; oidcPayloads: number };
+export type PurgeResult = { sessions: number; authRequests: number; webSessions: number };
 
 /**
  * Removes what sign-in leaves behind once it can no longer be used: studio
  * sessions past their lifetime or idle, sign-ins never finished, account page
- * sessions and the OpenID provider's expired rows. Every lookup already
- * ignores these rows; this keeps the tables bounded.
+ * sessions. Every lookup already ignores these rows; this keeps the tables
+ * bounded. The OpenID provider's own rows, written far more often, are purged by
+ * a durable job (accounts/oidc-payload-purge.ts).
  */
 export async function purgeExpiredSignIns(db: Db, now: Date, options: { sessionIdleHours: number }): Promise<PurgeResult> {
   return {
     sessions: await sessionRepository(db).purgeExpired(now, idleCutoff(now, options.sessionIdleHours)),
     authRequests: await authRequestRepository(db).purgeOlderThan(new Date(now.getTime() - AUTH_REQUEST_TTL_MS)),
     webSessions: await webSessionRepository(db).purgeExpired(now),
-    oidcPayloads: await oidcPayloadRepository(db).purgeExpired(now),
   };
 }
 

@@ -53,7 +53,7 @@ describe('the idle timeout of studio sessions', () => {
 });
 
 describe('the purge of expired sign-in rows', () => {
-  it('removes expired and idle sessions, old sign-in requests, expired account page sessions and provider rows, and keeps the rest', async () => {
+  it('removes expired and idle sessions, old sign-in requests, and expired account page sessions, and keeps the rest', async () => {
     const now = t.clock.now();
     const at = (ms: number) => new Date(now.getTime() + ms);
     const person = await createPerson(t.db);
@@ -80,23 +80,14 @@ describe('the purge of expired sign-in rows', () => {
         { id: 'web-expired', account_id: person.accountId, expires_at: at(-1) },
       ])
       .execute();
-    const payload = (id: string, expiresAt: Date | null) => ({ model: 'Session', id, payload: '{}', expires_at: expiresAt });
-    await t.db
-      .insertInto('account.oidc_payloads')
-      .values([payload('oidc-live', at(HOUR)), payload('oidc-expired', at(-1)), payload('oidc-forever', null)])
-      .execute();
 
-    expect(await purgeExpiredSignIns(t.db, now, { sessionIdleHours: 72 })).toEqual({ sessions: 2, authRequests: 1, webSessions: 1, oidcPayloads: 1 });
+    expect(await purgeExpiredSignIns(t.db, now, { sessionIdleHours: 72 })).toEqual({ sessions: 2, authRequests: 1, webSessions: 1 });
     expect((await t.db.selectFrom('sessions').select('id').execute()).map((row) => row.id)).toEqual(['live']);
     expect((await t.db.selectFrom('auth_requests').select('state').execute()).map((row) => row.state)).toEqual(['fresh']);
     expect((await t.db.selectFrom('account.web_sessions').select('id').execute()).map((row) => row.id)).toEqual(['web-live']);
-    expect((await t.db.selectFrom('account.oidc_payloads').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual([
-      'oidc-forever',
-      'oidc-live',
-    ]);
 
     // Moved on: what was alive has now run out too.
-    expect(await purgeExpiredSignIns(t.db, at(HOUR), { sessionIdleHours: 72 })).toEqual({ sessions: 1, authRequests: 1, webSessions: 1, oidcPayloads: 1 });
+    expect(await purgeExpiredSignIns(t.db, at(HOUR), { sessionIdleHours: 72 })).toEqual({ sessions: 1, authRequests: 1, webSessions: 1 });
   });
 });
 
@@ -104,38 +95,44 @@ describe('logging out', () => {
   const logout = (method: 'GET' | 'POST', cookie: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method, url: '/auth/logout', headers: { cookie, ...headers } });
 
-  it('is not done by a GET from a foreign page or a client without fetch metadata: it asks instead', async () => {
+  it('is never done by a GET, whatever its fetch metadata says: it shows a confirmation that posts back', async () => {
     const person = await createPerson(t.db);
     const cookie = await t.cookieFor(person.userId);
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, {}] as Record<string, string>[]) {
+    // same-origin and none are what the probe's cross-site GET could claim too (or a redirect from a foreign page carry).
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { referer: 'https://evil.example/' }, {}] as Record<string, string>[]) {
       const response = await logout('GET', cookie, headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(200);
-      expect(response.body).toContain('<form method="post" action="/auth/logout">');
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).toContain('<html lang="ko">');
+      expect(response.body).toContain('<form method="post" action="/auth/logout"><button type="submit">로그아웃</button></form>');
       expect(response.headers['set-cookie']).toBeUndefined();
       expect((await me(cookie)).statusCode).toBe(200);
     }
+    const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', '=', person.userId).execute();
+    expect(sessions).toHaveLength(1);
   });
 
-  it('is done by a GET the person typed or the studio sent, and by a POST from the studio', async () => {
-    const requests: { method: 'GET' | 'POST'; headers: Record<string, string> }[] = [
-      { method: 'GET', headers: { 'sec-fetch-site': 'same-origin' } },
-      { method: 'GET', headers: { 'sec-fetch-site': 'none' } },
-      { method: 'POST', headers: { origin: ORIGIN } },
-    ];
-    for (const request of requests) {
+  it('is done by a POST from the studio', async () => {
+    for (const headers of [{ origin: ORIGIN }, { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-origin' }] as Record<string, string>[]) {
       const person = await createPerson(t.db);
       const cookie = await t.cookieFor(person.userId);
-      const response = await logout(request.method, cookie, request.headers);
-      expect(response.statusCode, JSON.stringify(request)).toBe(303);
+      const response = await logout('POST', cookie, headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(303);
       expect((await me(cookie)).statusCode).toBe(401);
     }
   });
 
-  it('is refused for a POST from another origin', async () => {
+  it('is refused for a POST from another origin, and the session stays', async () => {
     const person = await createPerson(t.db);
     const cookie = await t.cookieFor(person.userId);
-    expect((await logout('POST', cookie, { origin: 'https://evil.example' })).statusCode).toBe(403);
-    expect((await me(cookie)).statusCode).toBe(200);
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+      const response = await logout('POST', cookie, headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'CSRF_ORIGIN_MISMATCH' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect((await me(cookie)).statusCode).toBe(200);
+    }
   });
 });
 
