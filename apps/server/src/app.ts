@@ -44,7 +44,7 @@ import { operatorNoticeRoutes } from './modules/operator/notice-routes';
 import { operatorNotificationRoutes } from './modules/operator/notification-routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { csrfPlugin } from './plugins/csrf';
-import { answerClientError, answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
+import { answerFrameworkError, clientErrorAnswer, errorHandlerPlugin } from './plugins/error-handler';
 import { accessPlugin } from './plugins/access';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -78,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Broken percent-encoding (and anything else the router refuses) answers the studio's error body, as 400.
     frameworkErrors: answerFrameworkError,
     // …and so does what Node's HTTP parser refuses before any of it (plugins/error-handler.ts).
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: clientErrorAnswer({ secure }),
   });
   app.setValidatorCompiler(validatorCompiler);
   // Replies written from JSON Schema made from the contract (lib/fast-serializer.ts); checked against zod outside production.

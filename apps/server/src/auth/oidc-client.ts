@@ -10,6 +10,9 @@ export function createOidcClient(config: Config, clientSecret: string) {
     pending ??= oidc
       .discovery(new URL(config.oidc.issuer), config.oidc.clientId, clientSecret, undefined, {
         execute: insecure ? [oidc.allowInsecureRequests] : [],
+        // Seconds, for discovery and every later call to the issuer (30 by default): a hung issuer
+        // delays a sign-in or a sign-out by this much at most, then it is reported.
+        timeout: 5,
       })
       .catch((error: unknown) => {
         pending = undefined;

@@ -48,28 +48,20 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  * is answered on the socket in the studio's error body with a code, like every other refusal,
  * instead of Fastify's own `{error, message, statusCode}`. The connection is then closed.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  // A reset connection has nobody left to answer.
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const payload = JSON.stringify({ code: 'VALIDATION_FAILED', message: errorCatalogue.VALIDATION_FAILED.message, path: '', extra: { reason: error.code ?? 'HTTP_PARSE_ERROR' } } satisfies ErrorBody);
-  if (socket.writable) {
-    socket.write(
-      [
-        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}`,
-        'content-type: application/json; charset=utf-8',
-        `content-length: ${Buffer.byteLength(payload)}`,
-        'x-content-type-options: nosniff',
-        "content-security-policy: default-src 'none'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
-        'referrer-policy: no-referrer',
-        'cache-control: no-store',
-        'connection: close',
-        '',
-        payload,
-      ].join('\r\n'),
-    );
-  }
-  socket.destroy();
+export function clientErrorAnswer(options: { secure: boolean }) {
+  // The API's own header set (security-headers.ts), written out once.
+  const headers = Object.entries(apiSecurityHeaders(options)).map(([name, value]) => `${name}: ${value}`);
+  return (error: Error & { code?: string }, socket: Duplex): void => {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const payload = JSON.stringify({ code: 'VALIDATION_FAILED', message: errorCatalogue.VALIDATION_FAILED.message, path: '', extra: { reason: error.code ?? 'HTTP_PARSE_ERROR' } } satisfies ErrorBody);
+    if (socket.writable) {
+      const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}`, 'content-type: application/json; charset=utf-8', `content-length: ${Buffer.byteLength(payload)}`, ...headers, 'cache-control: no-store', 'connection: close'];
+      socket.write(`${head.join('\r\n')}\r\n\r\n${payload}`);
+    }
+    socket.destroy();
+  };
 }
 
 /** The one error handler: every failure leaves as the spec's `{code, message, path, extra, trace}`. */
