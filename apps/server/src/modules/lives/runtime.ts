@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { removeAbandoned } from '../../media/abandoned-files';
 import type { FastifyInstance } from 'fastify';
 import { hlsRecorder, type HlsRecorder } from './ingest/hls-recorder';
 import { startRtmpIngest, type RtmpIngest } from './ingest/rtmp-ingest';
@@ -39,6 +40,10 @@ export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRunti
   const { config } = app;
   const hub = new StreamHub();
   const hlsDir = path.resolve(config.dataDir, 'live');
+  // Segments and playlists ffmpeg was writing when a server died (its `temp_file` names end in .tmp;
+  // a recording renames each within seconds): the recording goes on from the last whole segment.
+  const abandoned = await removeAbandoned(hlsDir, { suffixes: ['.tmp'], olderThanMs: config.loops.leaseSeconds * 1000, depth: 2 });
+  if (abandoned > 0) app.log.warn({ abandoned }, 'removed live segments left half-written by a server that is gone');
   let ingest: RtmpIngest | null = null;
 
   const scheduleGraceClose: GraceScheduler = async (trx, job) => {
