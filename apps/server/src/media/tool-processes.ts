@@ -16,7 +16,11 @@ import type { Readable } from 'node:stream';
 /** Where setpriv is, found once; null where there is none (not Linux): tools then run as they are. */
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate)) ?? null;
 
-/** The command line that has the kernel kill the tool when its parent dies. */
+/**
+ * The command line that has the kernel kill the tool when its parent dies. Strictly, when the thread
+ * that started it ends: the server starts tools from its main thread only (a worker thread that did
+ * would take its tools along when it ends).
+ */
 export function underParentDeathSignal(command: string, args: string[]): { command: string; args: string[] } {
   return SETPRIV ? { command: SETPRIV, args: ['--pdeathsig', 'KILL', '--', command, ...args] } : { command, args };
 }
