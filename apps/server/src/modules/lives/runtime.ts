@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { removeAbandoned } from '../../media/abandoned-files';
 import type { FastifyInstance } from 'fastify';
 import { hlsRecorder, type HlsRecorder } from './ingest/hls-recorder';
 import { startRtmpIngest, type RtmpIngest } from './ingest/rtmp-ingest';
 import { StreamHub } from './ingest/stream-hub';
 import type { ThumbnailSaver } from './routes';
+import { removeAbandoned } from '../../media/abandoned-files';
 import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
 import { THUMBNAIL_SIZE, writeLayerCrop } from './thumbnails';
 import { liveService, type GraceScheduler, type LiveService } from './live-service';
