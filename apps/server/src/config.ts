@@ -42,6 +42,8 @@ const EnvSchema = z
     LOOP_MAX_BYTES: z.coerce.number().int().min(1_000).max(20 * 1024 ** 3).default(500 * 1024 * 1024),
     LOOP_MAX_SECONDS: z.coerce.number().int().min(1).max(3_600).default(180),
     LOOP_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
+    LOOP_LEASE_SECONDS: z.coerce.number().int().min(5).max(3_600).default(30),
+    LOOP_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
     // 0 asks the system for a free port (tests); 'off' for RTMP_INGEST leaves ingest to nginx (docs/nginx-rtmp.md).
@@ -106,8 +108,12 @@ export type Config = {
   logLevel: string;
   /** Hot reads served from memory until the database announces a change (plugins/read-cache.ts). */
   readCache: boolean;
-  /** Loop uploads: the largest file and the longest clip taken. */
-  loops: { maxBytes: number; maxSeconds: number; workers: number };
+  /**
+   * Loop uploads: the largest file and the longest clip taken. A transcode holds a lease renewed while
+   * it runs; one whose lease ran out (its instance died) is handed back to the queue by a sweep every
+   * `sweepSeconds` (modules/loops/loop-lease-sweep.ts).
+   */
+  loops: { maxBytes: number; maxSeconds: number; workers: number; leaseSeconds: number; sweepSeconds: number };
   /**
    * ffmpeg and ffprobe for loops and lives alike (media/media-tool-paths.ts): as configured, else
    * Debian's, else on PATH; `missing` stops start-up with what to install.
@@ -172,7 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     logLevel: value.LOG_LEVEL,
     readCache: value.READ_CACHE,
-    loops: { maxBytes: value.LOOP_MAX_BYTES, maxSeconds: value.LOOP_MAX_SECONDS, workers: value.LOOP_WORKERS },
+    loops: { maxBytes: value.LOOP_MAX_BYTES, maxSeconds: value.LOOP_MAX_SECONDS, workers: value.LOOP_WORKERS, leaseSeconds: value.LOOP_LEASE_SECONDS, sweepSeconds: value.LOOP_SWEEP_SECONDS },
     mediaTools: resolveMediaTools({ env: { FFMPEG_PATH: value.FFMPEG_PATH, FFPROBE_PATH: value.FFPROBE_PATH, PATH: env.PATH ?? process.env.PATH } }),
     live: {
       ingest: value.RTMP_INGEST,

@@ -76,6 +76,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+// serialization_failure, deadlock_detected, lock_not_available: the same work may succeed when tried again.
+const retryStates = new Set(['40001', '40P01', '55P03']);
+
+/**
+ * A fault of the moment, not of the work: the database is unavailable (above), or the statement lost a
+ * race for a lock. A job that meets one is retried rather than settled (docs/decisions/010).
+ */
+export function isPassingDatabaseFault(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return true;
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = codeOf(current);
+    if (code && retryStates.has(code) && current instanceof pg.DatabaseError) return true;
+  }
+  return false;
+}
+
 /**
  * Hands Kysely pool clients that fail as requests, never as crashes: every
  * failure to connect and every connection-class query error becomes a

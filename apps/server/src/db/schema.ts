@@ -44,6 +44,8 @@ export type Database = {
     thumbnail_names: Generated<string[]>;
     thumbnail_index: number | null;
     content_id: number | null;
+    lease_token: string | null;
+    lease_until: NullableTimestamp;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

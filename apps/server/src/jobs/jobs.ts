@@ -30,6 +30,8 @@ export type WorkOptions = {
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
 export interface Jobs {
+  /** Whether this instance runs job workers (and with them the recurring sweeps). */
+  readonly workers: boolean;
   send(queue: string, data: object, options?: SendOptions): Promise<string | null>;
   /** Registers the handler; it runs only on instances built with background jobs on. */
   work<T>(queue: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
@@ -70,6 +72,9 @@ function executorFor(db: Db | Transaction<Database>): PgBoss.Db {
       }),
   };
 }
+
+/** The first retry of a failed job waits this long, each next one about twice as long (pg-boss's backoff). */
+export const RETRY_DELAY_SECONDS = 5;
 
 /** Any fixed number: the key of the lock that lets one process at a time install or upgrade the job schema. */
 const INSTALL_LOCK = 7_300_002;
@@ -116,7 +121,7 @@ export const jobsPlugin = fp(
       // Installed by the migrations (installJobSchema).
       migrate: false,
       retryLimit: 3,
-      retryDelay: 5,
+      retryDelay: RETRY_DELAY_SECONDS,
       retryBackoff: true,
       // A job stuck in "active" (its instance died) is expired and retried after this.
       expireInSeconds: 15 * 60,
@@ -163,6 +168,7 @@ export const jobsPlugin = fp(
     };
 
     const jobs: Jobs = {
+      workers: options.workers,
       async send(queue, data, { tx, startAfter, singletonKey, retryLimit } = {}) {
         if (singletonKey && !uniqueQueues.has(queue)) throw new Error(`${queue}: a singletonKey needs a queue worked with { unique: true }`);
         await start();

@@ -25,6 +25,8 @@ export type ImageOptions = {
   maxBytes: number;
   /** Fit within (`inside`, never enlarged) or crop to (`cover`) this box; omitted keeps the size. */
   resize?: { width: number; height: number; fit: 'inside' | 'cover' };
+  /** The name before the extension, when the server made it unguessable itself (default: a new UUID). */
+  baseName?: string;
 };
 
 async function readAll(input: Buffer | Readable, maxBytes: number): Promise<Buffer> {
@@ -72,10 +74,13 @@ export function mediaStore(dataDir: string) {
 
   const urlFor = (kind: MediaKind, name: string) => `${MEDIA_PREFIX}${kind}/${name}`;
 
-  /** A fresh, empty place for a file the server makes itself (a transcode, a recording). */
-  const reserve = async (kind: MediaKind, extension: string) => {
+  /**
+   * A fresh, empty place for a file the server makes itself (a transcode, a recording), named by a new
+   * UUID or by `baseName`, an unguessable name the caller made and can find again after a crash.
+   */
+  const reserve = async (kind: MediaKind, extension: string, baseName: string = randomUUID()) => {
     await mkdir(path.join(root, kind), { recursive: true });
-    const name = `${randomUUID()}.${extension.replace(/^\./, '')}`;
+    const name = `${baseName}.${extension.replace(/^\./, '')}`;
     return { name, path: pathFor(kind, name), url: urlFor(kind, name) };
   };
 
@@ -116,7 +121,7 @@ export function mediaStore(dataDir: string) {
         // A header that parses over a body that does not (a truncated or forged file).
         throw new AppError('UPLOAD_NOT_IMAGE');
       }
-      const placed = await reserve(options.kind, 'jpg');
+      const placed = await reserve(options.kind, 'jpg', options.baseName);
       const partial = `${placed.path}.part`;
       await writeFile(partial, output.data);
       await rename(partial, placed.path);

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawnTool } from './tool-processes';
 
 /** ffmpeg and ffprobe as configured (FFMPEG_PATH, FFPROBE_PATH) or found on PATH. */
 export type MediaTools = { ffmpeg: string; ffprobe: string };
@@ -25,7 +26,7 @@ type RunResult = { code: number | null; signal: NodeJS.Signals | null; stdout: s
 /** Runs a tool without a shell (arguments are never parsed), keeping the tail of its error output. */
 export function run(command: string, args: string[], options: { timeoutMs: number; onStdoutLine?: (line: string) => void; onSpawn?: (child: ChildProcess) => void }): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnTool(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     options.onSpawn?.(child);
     let stdout = '';
     let stderr = '';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { isPassingDatabaseFault } from '../../db/database';
 import { lockPendingReservations } from './content-repository';
 import { contentService, PUBLISH_QUEUE, reservationJobKey, type PublishJob, type ReservationOutcome } from './content-service';
 
@@ -24,6 +25,13 @@ export const contentJobs = fp(
         try {
           outcome = await service.runReservation(parsed.data);
         } catch (error) {
+          // A passing fault (the database away or slow for a moment, a lock not granted) says nothing
+          // about the reservation: the job is retried with backoff and publishes then. A failed
+          // reservation is the content's own doing only.
+          if (isPassingDatabaseFault(error)) {
+            app.log.warn({ err: error, jobId: job.id, contentId: parsed.data.contentId }, 'reserved publication will be retried');
+            throw error;
+          }
           // Publishing itself broke: the reservation cannot publish, and its author hears so. If even
           // that cannot be written (the database is away), this throws and the job is retried.
           app.log.error({ err: error, jobId: job.id, contentId: parsed.data.contentId }, 'reserved publication failed');

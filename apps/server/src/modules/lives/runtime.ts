@@ -4,6 +4,7 @@ import { hlsRecorder, type HlsRecorder } from './ingest/hls-recorder';
 import { startRtmpIngest, type RtmpIngest } from './ingest/rtmp-ingest';
 import { StreamHub } from './ingest/stream-hub';
 import type { ThumbnailSaver } from './routes';
+import { removeAbandoned } from '../../media/abandoned-files';
 import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
 import { THUMBNAIL_SIZE, writeLayerCrop } from './thumbnails';
 import { liveService, type GraceScheduler, type LiveService } from './live-service';
@@ -39,6 +40,10 @@ export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRunti
   const { config } = app;
   const hub = new StreamHub();
   const hlsDir = path.resolve(config.dataDir, 'live');
+  // Segments and playlists ffmpeg was writing when a server died (its `temp_file` names end in .tmp;
+  // a recording renames each within seconds): the recording goes on from the last whole segment.
+  const abandoned = await removeAbandoned(hlsDir, { suffixes: ['.tmp'], olderThanMs: config.loops.leaseSeconds * 1000, depth: 2 });
+  if (abandoned > 0) app.log.warn({ abandoned }, 'removed live segments left half-written by a server that is gone');
   let ingest: RtmpIngest | null = null;
 
   const scheduleGraceClose: GraceScheduler = async (trx, job) => {

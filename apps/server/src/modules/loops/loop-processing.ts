@@ -1,12 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
+import { RETRY_DELAY_SECONDS, type Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
-import { MediaProbeError, probe, run, type MediaTools } from '../../media/media-tools';
+import { MediaProbeError, probe, run as runTool, type MediaTools } from '../../media/media-tools';
 import type { MediaStore } from '../../media/media-store';
 import { landing, notify as notifyPeople } from '../notifications/notification-producer';
 import { loopRepository, type LoopRow } from './loop-repository';
@@ -16,7 +17,13 @@ export const LOOP_QUEUE = 'loop.process';
 /** Attempts before a loop that keeps failing for reasons of ours (not its file's) is marked ERROR. */
 export const LOOP_MAX_ATTEMPTS = 4;
 
-/** A person stopped or deleted the loop while it was being made. */
+/** Thumbnail candidates made of each loop. */
+const THUMBNAIL_SHARES = [0.2, 0.5, 0.8];
+
+/** How long a loop handed back to the queue after `attempts` attempts waits: 5 s, 10 s, 20 s… as pg-boss's own retries. */
+export const retryDelayMs = (attempts: number) => RETRY_DELAY_SECONDS * 1000 * 2 ** Math.max(0, attempts - 1);
+
+/** The run no longer holds the loop: a person stopped or deleted it, or its lease ran out and the loop was handed on. */
 class Stopped extends Error {}
 
 /** A failure of the file itself: retrying cannot help, so the loop goes to ERROR at once. */
@@ -55,9 +62,17 @@ type Deps = {
   tools: MediaTools;
   clock: Clock;
   log: FastifyBaseLogger;
+  jobs: Pick<Jobs, 'send'>;
   uploadsDir: string;
+  /** Scratch space of runs (thumbnail frames), never served. */
+  workDir: string;
   maxSeconds: number;
+  /** How long a run holds its loop without renewing (LOOP_LEASE_SECONDS). */
+  leaseMs: number;
 };
+
+/** One run of a loop on this instance: its lease token, and the tool it waits for. */
+type Run = { token: string; child?: ChildProcess; lost: boolean };
 
 /**
  * Turns an uploaded file into a loop: probe, transcode with live progress, three thumbnail
@@ -66,10 +81,40 @@ type Deps = {
  */
 export function loopProcessor(deps: Deps) {
   const loops = loopRepository(deps.db);
-  const running = new Map<string, ChildProcess>();
+  const running = new Map<string, Run>();
   let closing = false;
 
   const sourceOf = (id: string) => path.join(deps.uploadsDir, id);
+  const leaseUntil = () => new Date(deps.clock.now().getTime() + deps.leaseMs);
+
+  /**
+   * Everything one attempt writes is named by its lease token, so whoever finds the attempt dead (the
+   * sweep, after a crash) removes exactly its files: the partial rendition, the rendition, the
+   * thumbnails and the scratch folder of their frames.
+   */
+  const attempt = (token: string) => ({
+    partial: deps.media.pathFor('loops', `${token}.mp4.part`),
+    rendition: `${token}.mp4`,
+    thumbnail: (index: number) => `${token}-${index}`,
+    frames: path.join(deps.workDir, `${token}.frames`),
+  });
+
+  async function removeAttempt(token: string) {
+    const files = attempt(token);
+    await rm(files.partial, { force: true });
+    await deps.media.remove('loops', files.rendition);
+    for (const index of THUMBNAIL_SHARES.keys()) {
+      await deps.media.remove('thumbnails', `${files.thumbnail(index)}.jpg`);
+      await rm(deps.media.pathFor('thumbnails', `${files.thumbnail(index)}.jpg.part`), { force: true });
+    }
+    await rm(files.frames, { recursive: true, force: true });
+  }
+
+  /** The run lost the loop: its tool ends now, and it gives up at its next step. */
+  const lose = (run: Run) => {
+    run.lost = true;
+    run.child?.kill('SIGKILL');
+  };
 
   /** The uploader is told (in the transaction that finished or failed the loop); nobody else acted or waits for it. */
   const notify = async (row: LoopRow, type: 'LOOP_PROCESSED' | 'LOOP_FAILED', tx: Transaction<Database>) => {
@@ -83,22 +128,21 @@ export function loopProcessor(deps: Deps) {
     });
   };
 
-  const fail = async (row: LoopRow, code: string) => {
+  const fail = async (row: LoopRow, code: string, token: string) => {
     await deps.db.transaction().execute(async (tx) => {
-      const failed = await loops.transition(tx, row.id, ['RESERVED', 'START', 'PROCESSING'], 'ERROR', deps.clock.now(), { error_code: code });
+      const failed = await loops.transition(tx, row.id, ['RESERVED', 'START', 'PROCESSING'], 'ERROR', deps.clock.now(), { error_code: code }, token);
       if (failed) await notify(failed, 'LOOP_FAILED', tx);
     });
   };
 
-  async function transcode(row: LoopRow, probed: { width: number; height: number; durationSeconds: number }): Promise<{ videoName: string; width: number; height: number; file: string }> {
-    const placed = await deps.media.reserve('loops', 'mp4');
-    const partial = `${placed.path}.part`;
+  async function transcode(row: LoopRow, run: Run, probed: { width: number; height: number; durationSeconds: number }): Promise<{ videoName: string; width: number; height: number; file: string }> {
+    const files = attempt(run.token);
+    const placed = await deps.media.reserve('loops', 'mp4', run.token);
     let lastWrite = 0;
-    let stopped = false;
-    const args = renditionArgs(sourceOf(row.id), partial, probed);
-    const result = await run(deps.tools.ffmpeg, args, {
+    const args = renditionArgs(sourceOf(row.id), files.partial, probed);
+    const result = await runTool(deps.tools.ffmpeg, args, {
       timeoutMs: Math.max(120_000, probed.durationSeconds * 20_000),
-      onSpawn: (child) => running.set(row.id, child),
+      onSpawn: (child) => (run.child = child),
       onStdoutLine: (line) => {
         if (!line.startsWith('out_time_us=')) return;
         const seconds = Number(line.slice('out_time_us='.length)) / 1_000_000;
@@ -106,47 +150,51 @@ export function loopProcessor(deps: Deps) {
         if (!Number.isFinite(seconds) || now - lastWrite < 1_000) return;
         lastWrite = now;
         const percent = Math.max(0, Math.min(99, Math.floor((seconds / probed.durationSeconds) * 100)));
-        void loops.progress(row.id, percent, deps.clock.now()).then(
+        // Each progress write renews the lease: a run that makes progress keeps its loop.
+        void loops.progress(row.id, run.token, percent, deps.clock.now(), leaseUntil()).then(
           (still) => {
-            if (!still) {
-              stopped = true;
-              running.get(row.id)?.kill('SIGKILL');
-            }
+            if (!still) lose(run);
           },
           (error: unknown) => deps.log.warn({ err: error, loopId: row.id }, 'loop progress not recorded'),
         );
       },
-    }).finally(() => running.delete(row.id));
-    if (result.code !== 0 || stopped || closing) {
-      await rm(partial, { force: true });
-      if (stopped) throw new Stopped();
+    }).finally(() => (run.child = undefined));
+    if (result.code !== 0 || run.lost || closing) {
+      await rm(files.partial, { force: true });
+      if (run.lost) throw new Stopped();
       if (closing || result.signal) throw new Error(`ffmpeg ended by ${result.signal ?? 'shutdown'}`);
       // ffmpeg stops at the first damaged packet (-xerror): the file's fault, not ours.
       if (/Invalid data|corrupt|error while decoding|Error splitting|partial file/i.test(result.stderr)) throw new PermanentFailure('LOOP_DAMAGED');
       throw new Error(`ffmpeg exited ${String(result.code)}: ${result.stderr.split('\n').filter(Boolean).pop() ?? ''}`);
     }
-    await rename(partial, placed.path);
+    await rename(files.partial, placed.path);
     const output = await probe(deps.tools, placed.path);
     return { videoName: placed.name, width: output.width, height: output.height, file: placed.path };
   }
 
   /** Three stills from across the clip, each stored through the media store (JPEG, quality 75). */
-  async function thumbnails(video: string, durationSeconds: number): Promise<string[]> {
-    const work = await mkdtemp(path.join(tmpdir(), 'studio-thumbs-'));
+  async function thumbnails(run: Run, video: string, durationSeconds: number): Promise<string[]> {
+    const files = attempt(run.token);
+    await mkdir(files.frames, { recursive: true });
     try {
       const names: string[] = [];
-      for (const [index, share] of [0.2, 0.5, 0.8].entries()) {
-        const frame = path.join(work, `${index}.png`);
+      for (const [index, share] of THUMBNAIL_SHARES.entries()) {
+        if (run.lost) throw new Stopped();
+        const frame = path.join(files.frames, `${index}.png`);
         const at = Math.max(0, Math.min(durationSeconds - 0.1, durationSeconds * share));
-        const result = await run(deps.tools.ffmpeg, ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'image2', frame], { timeoutMs: 60_000 });
+        const result = await runTool(deps.tools.ffmpeg, ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'image2', frame], {
+          timeoutMs: 60_000,
+          onSpawn: (child) => (run.child = child),
+        }).finally(() => (run.child = undefined));
+        if (run.lost) throw new Stopped();
         if (result.code !== 0) continue;
-        const saved = await deps.media.saveImage(await readFile(frame), { kind: 'thumbnails', maxBytes: 50_000_000, resize: { width: 720, height: 1280, fit: 'inside' } });
+        const saved = await deps.media.saveImage(await readFile(frame), { kind: 'thumbnails', maxBytes: 50_000_000, resize: { width: 720, height: 1280, fit: 'inside' }, baseName: files.thumbnail(index) });
         names.push(saved.name);
       }
       if (names.length === 0) throw new Error('no thumbnail could be made');
       return names;
     } finally {
-      await rm(work, { recursive: true, force: true });
+      await rm(files.frames, { recursive: true, force: true });
     }
   }
 
@@ -161,8 +209,20 @@ export function loopProcessor(deps: Deps) {
 
     /** The job: runs the loop once; throws only for a failure worth retrying (pg-boss retries it). */
     async process(id: string): Promise<void> {
-      const row = await loops.claim(id, deps.clock.now());
-      if (!row) return; // stopped, deleted or done meanwhile
+      const run: Run = { token: randomUUID(), lost: false };
+      const row = await loops.claim(id, run.token, deps.clock.now(), leaseUntil());
+      if (!row) return; // stopped, deleted, done, or held by a run still alive meanwhile
+      running.set(id, run);
+      // Renewed between progress writes too (probing, thumbnails): a run lives as long as its instance does.
+      const heartbeat = setInterval(() => {
+        loops.renew(id, run.token, leaseUntil()).then(
+          (held) => {
+            if (!held) lose(run);
+          },
+          (error: unknown) => deps.log.warn({ err: error, loopId: id }, 'loop lease not renewed'),
+        );
+      }, Math.max(1_000, deps.leaseMs / 3));
+      heartbeat.unref();
       try {
         await stat(sourceOf(id)).catch(() => {
           throw new PermanentFailure('LOOP_SOURCE_MISSING');
@@ -175,48 +235,79 @@ export function loopProcessor(deps: Deps) {
           throw error;
         }
         if (probed.durationSeconds > deps.maxSeconds + 0.5) throw new PermanentFailure('LOOP_TOO_LONG');
-        if (!(await loops.probed(id, probed, deps.clock.now()))) return;
-        const output = await transcode(row, probed);
-        const names = await thumbnails(output.file, probed.durationSeconds);
+        if (!(await loops.probed(id, run.token, probed, deps.clock.now()))) throw new Stopped();
+        const output = await transcode(row, run, probed);
+        const names = await thumbnails(run, output.file, probed.durationSeconds);
         const done = await deps.db.transaction().execute(async (tx) => {
-          const completed = await loops.complete(tx, id, { videoName: output.videoName, thumbnailNames: names, width: output.width, height: output.height }, deps.clock.now());
+          const completed = await loops.complete(tx, id, run.token, { videoName: output.videoName, thumbnailNames: names, width: output.width, height: output.height }, deps.clock.now());
           if (completed) await notify(completed, 'LOOP_PROCESSED', tx);
           return completed;
         });
-        if (!done) {
-          // Stopped or deleted while the last steps ran: nothing of it stays.
-          await deps.media.remove('loops', output.videoName);
-          for (const name of names) await deps.media.remove('thumbnails', name);
-          return;
-        }
-        await removeSource(id);
+        // Stopped, deleted or handed on while the last steps ran: nothing of this run stays.
+        if (!done) throw new Stopped();
+        // The loop is done: a source left behind by a failed removal is only disk, never a reason to undo it.
+        await removeSource(id).catch((error: unknown) => deps.log.warn({ err: error, loopId: id }, 'loop source not removed'));
       } catch (error) {
+        // Whatever this run wrote goes with it (a run that completed has nothing left to remove).
+        await removeAttempt(run.token).catch((removal: unknown) => deps.log.warn({ err: removal, loopId: id }, 'files of a loop run not removed'));
         if (error instanceof Stopped) return;
         if (error instanceof PermanentFailure) {
-          await fail(row, error.code);
+          await fail(row, error.code, run.token);
           return;
         }
         if (row.attempts >= LOOP_MAX_ATTEMPTS) {
           deps.log.error({ err: error, loopId: id }, 'loop processing failed for good');
-          await fail(row, 'LOOP_PROCESSING_FAILED');
+          await fail(row, 'LOOP_PROCESSING_FAILED', run.token);
           return;
         }
         // Ours (a killed ffmpeg, a restart, a database hiccup): back in the queue's hands for a retry.
         deps.log.warn({ err: error, loopId: id, attempt: row.attempts }, 'loop processing will be retried');
-        await loops.transition(deps.db, id, ['START', 'PROCESSING'], 'RESERVED', deps.clock.now(), { progress: 0 }).catch(() => undefined);
+        await loops.transition(deps.db, id, ['START', 'PROCESSING'], 'RESERVED', deps.clock.now(), { progress: 0 }, run.token).catch(() => undefined);
         throw error;
+      } finally {
+        clearInterval(heartbeat);
+        if (running.get(id) === run) running.delete(id);
       }
+    },
+
+    /**
+     * Runs whose lease ran out by `at` (their instance died: a crash, kill -9, a lost machine) are
+     * handed back to the queue, with the delay of their next retry, or failed once they used up
+     * LOOP_MAX_ATTEMPTS; the files they left are removed. Safe on several instances at once (the rows
+     * are locked, SKIP LOCKED). Answers how many were handed on or failed.
+     */
+    async sweepExpiredLeases(at: Date): Promise<number> {
+      const swept = await deps.db.transaction().execute(async (tx) => {
+        const expired = await loops.lockExpiredLeases(tx, at);
+        for (const row of expired) {
+          if (row.attempts >= LOOP_MAX_ATTEMPTS) {
+            const failed = await loops.transition(tx, row.id, ['START', 'PROCESSING'], 'ERROR', at, { error_code: 'LOOP_PROCESSING_FAILED' });
+            if (failed) await notify(failed, 'LOOP_FAILED', tx);
+            continue;
+          }
+          await loops.transition(tx, row.id, ['START', 'PROCESSING'], 'RESERVED', at, { progress: 0 });
+          // Wall time: the queue compares with the database's own now().
+          await deps.jobs.send(LOOP_QUEUE, { loopId: row.id }, { tx, singletonKey: row.id, startAfter: new Date(Date.now() + retryDelayMs(row.attempts)) });
+        }
+        return expired;
+      });
+      for (const row of swept) {
+        if (row.lease_token) await removeAttempt(row.lease_token);
+        deps.log.warn({ loopId: row.id, attempts: row.attempts }, row.attempts >= LOOP_MAX_ATTEMPTS ? 'loop lease ran out: failed for good' : 'loop lease ran out: handed back to the queue');
+      }
+      return swept.length;
     },
 
     /** Shutdown: ffmpeg runs are ended now so their jobs fail back to the queue and run again after the restart. */
     stopAll() {
       closing = true;
-      for (const child of running.values()) child.kill('SIGKILL');
+      for (const run of running.values()) run.child?.kill('SIGKILL');
     },
 
-    /** Ends this instance's ffmpeg for a loop stopped or deleted by a person (other instances notice at their next progress write). */
+    /** Ends this instance's run of a loop stopped or deleted by a person (other instances notice at their next progress write). */
     stop(id: string) {
-      running.get(id)?.kill('SIGKILL');
+      const run = running.get(id);
+      if (run) lose(run);
     },
   };
 }

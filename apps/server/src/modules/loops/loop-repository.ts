@@ -101,51 +101,105 @@ export function loopRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Moves a loop from one of `from` to `to`; answers the row only when it really moved. */
-    transition(executor: Executor, id: string, from: (ProcessingStatus | null)[], to: ProcessingStatus, at: Date, changes: Partial<{ error_code: string | null; progress: number }> = {}): Promise<LoopRow | undefined> {
+    /**
+     * Moves a loop from one of `from` to `to`; answers the row only when it really moved. Any move ends
+     * the run holding the loop (its lease); with `token`, only while that run still holds it.
+     */
+    transition(
+      executor: Executor,
+      id: string,
+      from: (ProcessingStatus | null)[],
+      to: ProcessingStatus,
+      at: Date,
+      changes: Partial<{ error_code: string | null; progress: number }> = {},
+      token?: string,
+    ): Promise<LoopRow | undefined> {
       const statuses = from.filter((status): status is ProcessingStatus => status !== null);
-      return executor
+      let query = executor
         .updateTable('loops')
-        .set({ status: to, updated_at: at, ...changes })
+        .set({ status: to, updated_at: at, lease_token: null, lease_until: null, ...changes })
         .where('id', '=', id)
-        .where((eb) => (from.includes(null) ? eb.or([eb('status', 'is', null), ...(statuses.length ? [eb('status', 'in', statuses)] : [])]) : eb('status', 'in', statuses)))
-        .returningAll()
-        .executeTakeFirst();
+        .where((eb) => (from.includes(null) ? eb.or([eb('status', 'is', null), ...(statuses.length ? [eb('status', 'in', statuses)] : [])]) : eb('status', 'in', statuses)));
+      if (token) query = query.where('lease_token', '=', token);
+      return query.returningAll().executeTakeFirst();
     },
 
-    /** The worker takes the loop: START, one more attempt. */
-    claim(id: string, at: Date): Promise<LoopRow | undefined> {
+    /**
+     * A run takes the loop: START, one more attempt, the lease under a new token. Not while another run
+     * holds a lease still running: a job that turns up late (the one of an instance that died, expired
+     * by the queue long after the loop was handed on) then does nothing.
+     */
+    claim(id: string, token: string, at: Date, leaseUntil: Date): Promise<LoopRow | undefined> {
       return db
         .updateTable('loops')
-        .set((eb) => ({ status: 'START', attempts: eb('attempts', '+', 1), progress: 0, error_code: null, updated_at: at }))
+        .set((eb) => ({ status: 'START', attempts: eb('attempts', '+', 1), progress: 0, error_code: null, lease_token: token, lease_until: leaseUntil, updated_at: at }))
         .where('id', '=', id)
         .where('status', 'in', UNFINISHED)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
         .returningAll()
         .executeTakeFirst();
     },
 
-    /** Progress while PROCESSING; false when the loop was stopped or deleted meanwhile (the worker then gives up). */
-    async progress(id: string, percent: number, at: Date): Promise<boolean> {
-      const result = await db.updateTable('loops').set({ progress: percent, updated_at: at }).where('id', '=', id).where('status', '=', 'PROCESSING').executeTakeFirst();
+    /**
+     * Progress while PROCESSING, which also renews the run's lease; false when the run no longer holds
+     * the loop (stopped, deleted, or its lease ran out and the loop was handed on): the run then gives up.
+     */
+    async progress(id: string, token: string, percent: number, at: Date, leaseUntil: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('loops')
+        .set({ progress: percent, lease_until: leaseUntil, updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'PROCESSING')
+        .where('lease_token', '=', token)
+        .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
-    async probed(id: string, probe: { durationSeconds: number; width: number; height: number }, at: Date): Promise<boolean> {
+    /** Renews the run's lease between progress writes (probing, thumbnails); false as for progress. */
+    async renew(id: string, token: string, leaseUntil: Date): Promise<boolean> {
+      const result = await db
+        .updateTable('loops')
+        .set({ lease_until: leaseUntil })
+        .where('id', '=', id)
+        .where('status', 'in', ['START', 'PROCESSING'])
+        .where('lease_token', '=', token)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Runs whose lease ran out by `at` (their instance died or lost the database), locked in `tx` for the sweep. */
+    lockExpiredLeases(tx: Transaction<Database>, at: Date): Promise<LoopRow[]> {
+      return tx
+        .selectFrom('loops')
+        .selectAll()
+        .where('status', 'in', ['START', 'PROCESSING'])
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
+        .orderBy('updated_at')
+        .limit(100)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+    },
+
+    async probed(id: string, token: string, probe: { durationSeconds: number; width: number; height: number }, at: Date): Promise<boolean> {
       const result = await db
         .updateTable('loops')
         .set({ status: 'PROCESSING', duration_seconds: probe.durationSeconds, width: probe.width, height: probe.height, updated_at: at })
         .where('id', '=', id)
         .where('status', '=', 'START')
+        .where('lease_token', '=', token)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
 
-    complete(tx: Transaction<Database>, id: string, output: { videoName: string; thumbnailNames: string[]; width: number; height: number }, at: Date): Promise<LoopRow | undefined> {
+    /** The run holding the lease completes the loop, once: no other run can (the token decides). */
+    complete(tx: Transaction<Database>, id: string, token: string, output: { videoName: string; thumbnailNames: string[]; width: number; height: number }, at: Date): Promise<LoopRow | undefined> {
       return tx
         .updateTable('loops')
-        .set({ status: 'COMPLETE', progress: 100, video_name: output.videoName, thumbnail_names: output.thumbnailNames, thumbnail_index: 0, width: output.width, height: output.height, updated_at: at })
+        .set({ status: 'COMPLETE', progress: 100, video_name: output.videoName, thumbnail_names: output.thumbnailNames, thumbnail_index: 0, width: output.width, height: output.height, lease_token: null, lease_until: null, updated_at: at })
         .where('id', '=', id)
         .where('status', '=', 'PROCESSING')
+        .where('lease_token', '=', token)
         .returningAll()
         .executeTakeFirst();
     },

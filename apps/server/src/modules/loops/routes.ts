@@ -17,6 +17,7 @@ import { MediaProbeError, probe } from '../../media/media-tools';
 import { requireChannel } from '../../plugins/require-user';
 import { assertCreateOption } from '../contents/content-rules';
 import { contentService } from '../contents/content-service';
+import { startLeaseSweep } from './loop-lease-sweep';
 import { LOOP_QUEUE, loopProcessor } from './loop-processing';
 import { filesOf, loopRepository, toLoop, UNFINISHED } from './loop-repository';
 
@@ -43,11 +44,22 @@ const UploadParams = LoopParams;
  */
 export async function loopRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { maxBytes, maxSeconds, workers } = app.config.loops;
+  const { maxBytes, maxSeconds, workers, leaseSeconds } = app.config.loops;
   const tools = app.config.mediaTools;
   const uploadsDir = path.resolve(app.config.dataDir, 'uploads', 'loops');
   const loops = loopRepository(app.db);
-  const processor = loopProcessor({ db: app.db, media: app.media, tools, clock: app.clock, log: app.log, uploadsDir, maxSeconds });
+  const processor = loopProcessor({
+    db: app.db,
+    media: app.media,
+    tools,
+    clock: app.clock,
+    log: app.log,
+    jobs: app.jobs,
+    uploadsDir,
+    workDir: path.resolve(app.config.dataDir, 'run', 'loops'),
+    maxSeconds,
+    leaseMs: leaseSeconds * 1000,
+  });
   const tags = ['loops'];
   const urlFor = (kind: 'loops' | 'thumbnails', name: string) => app.media.urlFor(kind, name);
   const contents = contentService(app.db, app.jobs, app.clock);
@@ -91,7 +103,9 @@ export async function loopRoutes(instance: FastifyInstance) {
     },
   });
 
+  // The job's expiry is only a backstop: a run whose instance died is handed on by the lease sweep.
   await app.jobs.work<{ loopId: string }>(LOOP_QUEUE, ({ loopId }) => processor.process(loopId), { unique: true, concurrency: workers, expireInSeconds: Math.max(600, maxSeconds * 10) });
+  startLeaseSweep(app, processor);
   // Before the pool and the queue stop: ffmpeg runs end, their jobs go back to the queue for the next start.
   app.addHook('preClose', async () => processor.stopAll());
 

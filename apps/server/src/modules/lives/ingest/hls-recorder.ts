@@ -1,6 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { spawnTool } from '../../../media/tool-processes';
 import type { FlvSink, StreamHub } from './stream-hub';
 
 /** Seconds per HLS segment asked of ffmpeg; it cuts at the next keyframe. */
@@ -54,7 +55,8 @@ export function hlsRecorder(options: RecorderOptions) {
     // A playlist ended by an interruption goes on: it is no longer the end.
     const previous = await readFile(playlist, 'utf8').catch(() => null);
     if (previous?.includes(ENDLIST)) await writeFile(playlist, previous.replace(`${ENDLIST}\n`, '').replace(ENDLIST, ''));
-    const ffmpeg = spawn(
+    // Bound to the server's life: a crash of the server ends the remux too (media/tool-processes.ts).
+    const ffmpeg = spawnTool(
       options.ffmpegPath,
       [
         '-hide_banner', '-loglevel', 'error', '-nostdin',
