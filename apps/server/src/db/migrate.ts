@@ -16,6 +16,7 @@ import * as shortsContents from './migrations/0014-shorts-contents';
 import * as studioLandingUrls from './migrations/0015-studio-landing-urls';
 import * as readAnnouncements from './migrations/0016-read-announcements';
 import * as liveAnnouncements from './migrations/0017-live-announcements';
+import * as loopUploadsUnfinished from './migrations/0018-loop-uploads-unfinished';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015-studio-landing-urls': studioLandingUrls,
   '0016-read-announcements': readAnnouncements,
   '0017-live-announcements': liveAnnouncements,
+  '0018-loop-uploads-unfinished': loopUploadsUnfinished,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */
