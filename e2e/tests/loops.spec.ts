@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expectNoSeriousViolations } from './axe';
 import { expect, login, test } from './fixtures';
 
 /** Clips made by the real encoder for this spec. */
@@ -50,4 +51,42 @@ test('the page is refused where the channel offers no loops', async ({ page, wor
   await login(page, me, `/studio/channels/${channel.id}/videos/shorts/upload`);
   await page.locator('input[type="file"]').setInputFiles(clip);
   await expect(page.getByRole('alert')).toContainText('이 채널에서는 사용할 수 없는 만들기 메뉴입니다.');
+});
+
+test('with three uploads left unfinished a fourth is refused with the numbers; cancelling one from the list makes room', async ({ page, world }) => {
+  test.setTimeout(90_000);
+  const me = await world.person('Looper');
+  const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', shorts_status: 'SERVICE' });
+  await login(page, me, `/studio/channels/${channel.id}/videos/shorts/upload`);
+  // Three uploads started elsewhere (another tab, another device) and never finished: real tus creations.
+  const opened = await page.evaluate(async (channelId) => {
+    const statuses: number[] = [];
+    for (const size of [12_000_000, 30_000_000, 8_000_000]) {
+      const answer = await fetch(`/api/channels/${channelId}/loops/uploads`, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(size) } });
+      statuses.push(answer.status);
+    }
+    return statuses;
+  }, channel.id);
+  expect(opened).toEqual([201, 201, 201]);
+  await page.reload();
+  const list = page.getByRole('region', { name: '끝나지 않은 업로드' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list).toContainText('끝나지 않은 업로드는 한 번에 3개까지 둘 수 있고, 24시간 동안 받은 것이 없으면 지워집니다.');
+
+  await page.locator('input[type="file"]').setInputFiles(clip);
+  const refusal = page.getByRole('alert');
+  await expect(refusal).toContainText('끝나지 않은 업로드가 3개 있어 새로 올릴 수 없습니다(한 번에 최대 3개).');
+  // `SCREENS_DIR=…` keeps what the person sees.
+  if (process.env.SCREENS_DIR) await page.screenshot({ path: path.join(process.env.SCREENS_DIR, 'bounds-ko-refused.png'), fullPage: true });
+  await expectNoSeriousViolations(page, 'the loop upload page refusing a fourth upload');
+  await page.getByRole('button', { name: '끝나지 않은 업로드 보기' }).click();
+  await expect(page.getByRole('heading', { name: '끝나지 않은 업로드' })).toBeFocused();
+
+  await list.getByRole('button', { name: '0 B / 29 MB 받은 업로드 취소' }).click();
+  await expect(page.getByText('끝나지 않은 업로드를 취소했습니다. 이제 새로 올릴 수 있습니다.')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(refusal).toHaveCount(0);
+  // Room again: the same file now goes up and is processed.
+  await page.locator('input[type="file"]').setInputFiles(clip);
+  await expect(page.getByRole('status').filter({ hasText: '처리 완료' })).toBeVisible({ timeout: 45_000 });
 });

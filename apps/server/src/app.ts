@@ -28,6 +28,7 @@ import { contentJobs } from './modules/contents/content-jobs';
 import { contentRoutes } from './modules/contents/routes';
 import { expiryTimer } from './modules/invites/expiry-sweep';
 import { inviteRoutes } from './modules/invites/routes';
+import { idleUploadSweep } from './modules/loops/loop-uploads';
 import { loopRoutes } from './modules/loops/routes';
 import { ingestCallbackRoutes, livePublicRoutes } from './modules/lives/public-routes';
 import { liveRoutes } from './modules/lives/routes';
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ingestCallbackRoutes, { runtime: live });
   if (options.backgroundJobs !== false) await app.register(expiryTimer);
   if (options.backgroundJobs !== false) await app.register(signInPurgeTimer);
+  if (options.backgroundJobs !== false) await app.register(idleUploadSweep);
   // Liveness only: a database outage must not get a healthy process restarted.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   // Readiness: 503 SERVICE_UNAVAILABLE (through the error handler) while the database cannot answer.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -75,5 +76,25 @@ describe('database and shutdown limits', () => {
     expect(config.database).toEqual({ connectTimeoutMs: 2000, statementTimeoutMs: 30_000 });
     expect(config.shutdownTimeoutMs).toBe(5000);
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: 'soon' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
+  });
+  it('bounds unfinished loop uploads per person: three, twice the largest file between them, a day idle; a whole largest file fits one minute of pieces', () => {
+    const config = loadConfig({});
+    expect(config.loops).toMatchObject({ maxUnfinished: 3, maxUnfinishedBytes: 2 * config.loops.maxBytes, idleHours: 24, startsPerMinute: 20, chunksPerMinute: 600 });
+    expect(config.loops.chunksPerMinute).toBeGreaterThanOrEqual(Math.ceil(config.loops.maxBytes / LOOP_UPLOAD_CHUNK_BYTES));
+    // The byte bound follows LOOP_MAX_BYTES unless set.
+    expect(loadConfig({ LOOP_MAX_BYTES: '100000000' }).loops.maxUnfinishedBytes).toBe(200_000_000);
+    expect(loadConfig({ LOOP_UNFINISHED_MAX: '5', LOOP_UNFINISHED_MAX_BYTES: '3000000000', LOOP_UPLOAD_IDLE_HOURS: '2' }).loops).toMatchObject({ maxUnfinished: 5, maxUnfinishedBytes: 3_000_000_000, idleHours: 2 });
+    for (const [env, name] of [
+      [{ LOOP_UNFINISHED_MAX: '0' }, 'LOOP_UNFINISHED_MAX'],
+      [{ LOOP_UPLOAD_IDLE_HOURS: 'soon' }, 'LOOP_UPLOAD_IDLE_HOURS'],
+      // Below one file of the largest size, that file could never be uploaded.
+      [{ LOOP_UNFINISHED_MAX_BYTES: String(500 * 1024 * 1024 - 1) }, 'LOOP_UNFINISHED_MAX_BYTES'],
+      // Fewer pieces a minute than a largest file has would slow a rightful upload.
+      [{ LOOP_UPLOAD_CHUNKS_PER_MINUTE: '99' }, 'LOOP_UPLOAD_CHUNKS_PER_MINUTE'],
+      [{ LOOP_UPLOAD_STARTS_PER_MINUTE: '0' }, 'LOOP_UPLOAD_STARTS_PER_MINUTE'],
+    ] as const) {
+      expect(() => loadConfig(env), name).toThrow(new RegExp(name));
+    }
+    expect(loadConfig({ LOOP_UPLOAD_CHUNKS_PER_MINUTE: '100' }).loops.chunksPerMinute).toBe(100);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
 import { resolveMediaTools } from './media/media-tool-paths';
 
 const bool = z
@@ -44,6 +45,13 @@ const EnvSchema = z
     LOOP_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
     LOOP_LEASE_SECONDS: z.coerce.number().int().min(5).max(3_600).default(30),
     LOOP_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+    // Bounds on what one person holds unfinished (docs/decisions/028-loop-upload-bounds.md).
+    LOOP_UNFINISHED_MAX: z.coerce.number().int().min(1).max(100).default(3),
+    /** Default: twice LOOP_MAX_BYTES (set in loadConfig, which knows it). */
+    LOOP_UNFINISHED_MAX_BYTES: z.coerce.number().int().min(1_000).max(200 * 1024 ** 3).optional(),
+    LOOP_UPLOAD_IDLE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+    LOOP_UPLOAD_STARTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    LOOP_UPLOAD_CHUNKS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
     // 0 asks the system for a free port (tests); 'off' for RTMP_INGEST leaves ingest to nginx (docs/nginx-rtmp.md).
@@ -68,6 +76,14 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && env.DEMO) {
       // Whatever the database: an embedded one in production is still production, and demo1234 opens it.
       ctx.addIssue({ code: 'custom', path: ['DEMO'], message: 'the demo world is never seeded in production: remove DEMO or set DEMO=false' });
+    }
+    if (env.LOOP_UNFINISHED_MAX_BYTES !== undefined && env.LOOP_UNFINISHED_MAX_BYTES < env.LOOP_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', path: ['LOOP_UNFINISHED_MAX_BYTES'], message: `at least LOOP_MAX_BYTES (${env.LOOP_MAX_BYTES}), or a file of the largest size could never be uploaded` });
+    }
+    // A whole upload of the largest size, in the browser's pieces, must fit in one minute's allowance.
+    const pieces = Math.ceil(env.LOOP_MAX_BYTES / LOOP_UPLOAD_CHUNK_BYTES);
+    if (env.LOOP_UPLOAD_CHUNKS_PER_MINUTE < pieces) {
+      ctx.addIssue({ code: 'custom', path: ['LOOP_UPLOAD_CHUNKS_PER_MINUTE'], message: `at least ${pieces}: a file of LOOP_MAX_BYTES is that many pieces of ${LOOP_UPLOAD_CHUNK_BYTES} bytes` });
     }
     if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST !== undefined && env.PASSWORD_HASH_COST < 16_384) {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'tests only: production never hashes below 16384' });
@@ -100,7 +116,7 @@ export type Config = {
   accountPurgeIntervalSeconds: number;
   /** Login form posts allowed per client address and minute (on top of the per-account lockout). */
   loginRateLimitPerMinute: number;
-  /** Image uploads allowed per person and minute. */
+  /** Image uploads allowed per person and minute, on each route that takes one. */
   uploadRateLimitPerMinute: number;
   database: { connectTimeoutMs: number; statementTimeoutMs: number };
   /** After a stop signal, the process exits non-zero if draining has not finished by then. */
@@ -113,7 +129,21 @@ export type Config = {
    * it runs; one whose lease ran out (its instance died) is handed back to the queue by a sweep every
    * `sweepSeconds` (modules/loops/loop-lease-sweep.ts).
    */
-  loops: { maxBytes: number; maxSeconds: number; workers: number; leaseSeconds: number; sweepSeconds: number };
+  loops: {
+    maxBytes: number;
+    maxSeconds: number;
+    workers: number;
+    leaseSeconds: number;
+    sweepSeconds: number;
+    /** Unfinished uploads per person at once, and the bytes they may declare together. */
+    maxUnfinished: number;
+    maxUnfinishedBytes: number;
+    /** An unfinished upload that receives nothing this long is removed with its files. */
+    idleHours: number;
+    /** Per person and minute: uploads started (tus creation) and pieces sent (tus PATCH). */
+    startsPerMinute: number;
+    chunksPerMinute: number;
+  };
   /**
    * ffmpeg and ffprobe for loops and lives alike (media/media-tool-paths.ts): as configured, else
    * Debian's, else on PATH; `missing` stops start-up with what to install.
@@ -178,7 +208,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     logLevel: value.LOG_LEVEL,
     readCache: value.READ_CACHE,
-    loops: { maxBytes: value.LOOP_MAX_BYTES, maxSeconds: value.LOOP_MAX_SECONDS, workers: value.LOOP_WORKERS, leaseSeconds: value.LOOP_LEASE_SECONDS, sweepSeconds: value.LOOP_SWEEP_SECONDS },
+    loops: {
+      maxBytes: value.LOOP_MAX_BYTES,
+      maxSeconds: value.LOOP_MAX_SECONDS,
+      workers: value.LOOP_WORKERS,
+      leaseSeconds: value.LOOP_LEASE_SECONDS,
+      sweepSeconds: value.LOOP_SWEEP_SECONDS,
+      maxUnfinished: value.LOOP_UNFINISHED_MAX,
+      maxUnfinishedBytes: value.LOOP_UNFINISHED_MAX_BYTES ?? 2 * value.LOOP_MAX_BYTES,
+      idleHours: value.LOOP_UPLOAD_IDLE_HOURS,
+      startsPerMinute: value.LOOP_UPLOAD_STARTS_PER_MINUTE,
+      chunksPerMinute: value.LOOP_UPLOAD_CHUNKS_PER_MINUTE,
+    },
     mediaTools: resolveMediaTools({ env: { FFMPEG_PATH: value.FFMPEG_PATH, FFPROBE_PATH: value.FFPROBE_PATH, PATH: env.PATH ?? process.env.PATH } }),
     live: {
       ingest: value.RTMP_INGEST,

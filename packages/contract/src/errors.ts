@@ -69,6 +69,10 @@ export const errorCatalogue = {
   LOOP_STATE_CHANGED: { status: 409, message: '루프 상태가 변경되었습니다. 새로 고친 뒤 다시 시도해 주세요.' },
   LOOP_NOT_COMPLETE: { status: 409, message: '처리가 끝난 루프만 발행할 수 있습니다.' },
   LOOP_ALREADY_PUBLISHED: { status: 409, message: '이미 발행한 루프입니다.' },
+  /** A person's unfinished loop uploads at once; `extra`: `{ unfinished, maxUnfinished }`. */
+  LOOP_UPLOADS_LIMIT_REACHED: { status: 409, message: '끝나지 않은 업로드가 너무 많습니다. 올리던 파일을 마저 올리거나 취소한 뒤 다시 시도해 주세요.' },
+  /** The bytes a person's unfinished loop uploads promise; `extra`: `{ unfinishedBytes, requestedBytes, maxUnfinishedBytes }`. */
+  LOOP_UPLOAD_BYTES_LIMIT_REACHED: { status: 409, message: '끝나지 않은 업로드의 용량이 한도를 넘습니다. 올리던 파일을 마저 올리거나 취소한 뒤 다시 시도해 주세요.' },
   INTERNAL_ERROR: { status: 500, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },
   /** The database is down, restarting or frozen: temporary by nature, the spec's temporary-error text. */
   SERVICE_UNAVAILABLE: { status: 503, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },

@@ -8,14 +8,31 @@ import { Instant } from './time';
 /** Where the browser sends a loop's video: a tus endpoint (resumable uploads, tus 1.0.0). */
 export const loopUploadPath = (channelId: number) => `/api/channels/${channelId}/loops/uploads`;
 
+/**
+ * The browser sends a loop in pieces of this size (tus PATCH requests): an interrupted upload loses at
+ * most the piece in flight. The server's per-minute allowance of pieces is checked against it at start-up.
+ */
+export const LOOP_UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
+
 /** Limits the server enforces, answered to the upload page so it can refuse early. */
 export const LoopLimits = z.object({
   maxBytes: z.number().int(),
   maxSeconds: z.number().int(),
+  /** Unfinished uploads one person may hold at once, across channels. */
+  maxUnfinished: z.number().int(),
+  /** The sum of the sizes those unfinished uploads declare. */
+  maxUnfinishedBytes: z.number().int(),
+  /** An unfinished upload that receives nothing this long is removed. */
+  idleHours: z.number().int(),
   /** MIME types the file picker offers; the server judges the content whatever the type says. */
   accept: z.array(z.string()),
 });
 export type LoopLimits = z.infer<typeof LoopLimits>;
+
+/** `extra` of 409 LOOP_UPLOADS_LIMIT_REACHED: how many are open and how many may be. */
+export const LoopUploadsLimitExtra = z.object({ unfinished: z.number().int(), maxUnfinished: z.number().int() });
+/** `extra` of 409 LOOP_UPLOAD_BYTES_LIMIT_REACHED: what is promised, what was asked for, what may be. */
+export const LoopUploadBytesLimitExtra = z.object({ unfinishedBytes: z.number().int(), requestedBytes: z.number().int(), maxUnfinishedBytes: z.number().int() });
 
 export const LoopThumbnail = z.object({ index: z.number().int(), url: z.string() });
 

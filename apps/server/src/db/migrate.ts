@@ -17,6 +17,7 @@ import * as studioLandingUrls from './migrations/0015-studio-landing-urls';
 import * as readAnnouncements from './migrations/0016-read-announcements';
 import * as liveAnnouncements from './migrations/0017-live-announcements';
 import * as loopLease from './migrations/0018-loop-lease';
+import * as loopUploadsUnfinished from './migrations/0019-loop-uploads-unfinished';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016-read-announcements': readAnnouncements,
   '0017-live-announcements': liveAnnouncements,
   '0018-loop-lease': loopLease,
+  '0019-loop-uploads-unfinished': loopUploadsUnfinished,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import { errorCatalogue } from '@studio/contract/errors';
 import { AppError } from '../lib/errors';
 
 /** The largest file any route takes (a loop's upload goes through tus, not here). */
@@ -25,4 +26,18 @@ export async function uploadedFile(request: FastifyRequest, maxBytes = MAX_IMAGE
   }
   if (!file) throw new AppError('UPLOAD_MISSING');
   return file.file;
+}
+
+/**
+ * The per-person allowance of an upload route (`config: { rateLimit }`, @fastify/rate-limit, per
+ * instance): `max` requests a minute for each signed-in person on this route (`name`), then 429
+ * RATE_LIMITED until the minute is over. Every route that takes a file declares one.
+ */
+export function uploadRateLimit(name: string, max: number) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.user?.id ?? request.ip}`,
+    errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: errorCatalogue.RATE_LIMITED.message }),
+  };
 }

@@ -51,7 +51,7 @@ afterAll(async () => {
 /** A loop uploaded and queued (RESERVED), as the upload's last byte leaves it. */
 async function queuedLoop(): Promise<string> {
   const id = randomUUID();
-  await loops().create({ id, channelId: channel, userId, totalBytes: 1000, at: t.clock.now() });
+  await loops().create(t.db, { id, channelId: channel, userId, totalBytes: 1000, at: t.clock.now() });
   await t.db.transaction().execute((tx) => loops().markUploaded(tx, id, 1000, t.clock.now()));
   return id;
 }

@@ -4,7 +4,7 @@ import { ApplicationDetail, ApplicationDraft, ApplicationForm, PROFILE_IMAGE_SIZ
 import { ErrorBody } from '@studio/contract/errors';
 import { IdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
-import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
+import { MAX_IMAGE_BYTES, uploadedFile, uploadRateLimit } from '../../media/upload';
 import { requireUser } from '../../plugins/require-user';
 import { applicationRepository } from './application-repository';
 import { applicationService } from './application-service';
@@ -89,12 +89,12 @@ export async function applicationRoutes(instance: FastifyInstance) {
   app.post(
     '/applications/profile-image',
     {
-      config: { access: 'session', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'session', rateLimit: uploadRateLimit('profile-image', app.config.uploadRateLimitPerMinute) },
       schema: {
         tags,
         summary: `The channel's profile image (multipart, one file): judged by its content, cropped to ${PROFILE_IMAGE_SIZE} px square, stored as JPEG`,
         consumes: ['multipart/form-data'],
-        response: { 201: UploadedImage, ...errorResponses, 413: ErrorBody },
+        response: { 201: UploadedImage, ...errorResponses, 413: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {

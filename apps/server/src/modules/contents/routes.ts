@@ -18,8 +18,7 @@ import {
 import { ChannelContentParams, ChannelIdParams } from '@studio/contract/params';
 import { ErrorBody } from '@studio/contract/errors';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
-import type { FastifyRequest } from 'fastify';
-import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
+import { MAX_IMAGE_BYTES, uploadedFile, uploadRateLimit } from '../../media/upload';
 import { requireChannel } from '../../plugins/require-user';
 import { assertHasHome } from '../channels/channel-rules';
 import { toContentPreview } from './content-html';
@@ -181,12 +180,7 @@ export async function contentRoutes(instance: FastifyInstance) {
       config: {
         access,
         // Decoding and re-encoding is the costly part: a person uploads a post's ten images in seconds, not hundreds.
-        rateLimit: {
-          max: app.config.uploadRateLimitPerMinute,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => `content-image:${request.user?.id ?? request.ip}`,
-          errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: '요청이 너무 많습니다. 잠시 후 다시 시도하세요.' }),
-        },
+        rateLimit: uploadRateLimit('content-image', app.config.uploadRateLimitPerMinute),
       },
       schema: {
         tags,

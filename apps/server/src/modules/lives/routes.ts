@@ -18,9 +18,11 @@ import {
   StreamState,
   UpdateLiveBody,
 } from '@studio/contract/live';
+import { ErrorBody } from '@studio/contract/errors';
 import { ChannelIdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { requireChannel } from '../../plugins/require-user';
+import { uploadRateLimit } from '../../media/upload';
 import type { StreamHub } from './ingest/stream-hub';
 import type { LiveService } from './live-service';
 
@@ -172,8 +174,15 @@ export async function liveRoutes(instance: FastifyInstance, options: LiveRouteOp
   app.post(
     `${base}/:liveId/thumbnails`,
     {
-      config: { access },
-      schema: { tags, summary: 'Upload the thumbnail (multipart, field "file"; stored at quality 75)', params: ChannelLiveParams, consumes: ['multipart/form-data'], response: { 200: LiveThumbnail, ...errorResponses } },
+      // Each one is decoded, re-encoded and cropped: a person sets a thumbnail a few times, not hundreds.
+      config: { access, rateLimit: uploadRateLimit('live-thumbnail', app.config.uploadRateLimitPerMinute) },
+      schema: {
+        tags,
+        summary: 'Upload the thumbnail (multipart, field "file"; stored at quality 75)',
+        params: ChannelLiveParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: LiveThumbnail, ...errorResponses, 413: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request) => {
       const { channel } = requireChannel(request);

@@ -1,7 +1,7 @@
 import type { Loop } from '@studio/contract/loop';
 import type { ProcessingStatus } from '@studio/contract/enums';
 import type { Database, Db } from '../../db/schema';
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { MediaFiles } from '../../media/media-jobs';
 
 export type LoopRow = Selectable<Database['loops']>;
@@ -51,10 +51,13 @@ export function toLoop(row: LoopRow, urlFor: (kind: 'loops' | 'thumbnails', name
   };
 }
 
+/** Any fixed number: with a person's id, the key of the lock under which their uploads are counted and opened. */
+const UPLOADS_LOCK = 7_300_003;
+
 export function loopRepository(db: Db) {
   return {
-    async create(entry: { id: string; channelId: number; userId: number; totalBytes: number; at: Date }): Promise<void> {
-      await db
+    async create(executor: Executor, entry: { id: string; channelId: number; userId: number; totalBytes: number; at: Date }): Promise<void> {
+      await executor
         .insertInto('loops')
         .values({ id: entry.id, channel_id: entry.channelId, user_id: entry.userId, total_bytes: entry.totalBytes, created_at: entry.at, updated_at: entry.at })
         .execute();
@@ -84,6 +87,40 @@ export function loopRepository(db: Db) {
 
     async remove(id: string): Promise<void> {
       await db.deleteFrom('loops').where('id', '=', id).execute();
+    },
+
+    /**
+     * Until `tx` ends, this person's uploads are opened one at a time: what `unfinishedOf` counts then
+     * stays true until the new row is written (a transaction-level advisory lock, released by commit).
+     */
+    async lockUploadsOf(tx: Transaction<Database>, userId: number): Promise<void> {
+      await sql`SELECT pg_advisory_xact_lock(${UPLOADS_LOCK}, ${userId % 2_147_483_647}::int)`.execute(tx);
+    },
+
+    /** How many uploads this person has not finished (across channels) and the bytes they declare together. */
+    async unfinishedOf(executor: Executor, userId: number): Promise<{ count: number; bytes: number }> {
+      const row = await executor
+        .selectFrom('loops')
+        .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.coalesce(eb.fn.sum<string>('total_bytes'), sql<string>`0`).as('bytes')])
+        .where('user_id', '=', userId)
+        .where('status', 'is', null)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), bytes: Number(row.bytes) };
+    },
+
+    /**
+     * Unfinished uploads that received nothing since `before` are deleted (each by one caller only, whoever
+     * else sweeps at once); answers their ids, whose files are then owed a removal.
+     */
+    async deleteIdleUploads(tx: Transaction<Database>, before: Date, limit: number): Promise<string[]> {
+      const rows = await tx
+        .deleteFrom('loops')
+        .where('id', 'in', (eb) => eb.selectFrom('loops').select('id').where('status', 'is', null).where('updated_at', '<', before).orderBy('updated_at').limit(limit).forUpdate().skipLocked())
+        .where('status', 'is', null)
+        .where('updated_at', '<', before)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     async recordUploaded(id: string, bytes: number, at: Date): Promise<void> {

@@ -6,7 +6,7 @@ import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { errorCatalogue, type ErrorCode } from '@studio/contract/errors';
+import { ErrorBody, errorCatalogue, type ErrorCode } from '@studio/contract/errors';
 import { CreatedContent } from '@studio/contract/content';
 import { Loop, LoopLimits, LoopList, LoopParams, LoopThumbnailBody, PublishLoopBody } from '@studio/contract/loop';
 import { ChannelIdParams } from '@studio/contract/params';
@@ -20,6 +20,8 @@ import { contentService } from '../contents/content-service';
 import { startLeaseSweep } from './loop-lease-sweep';
 import { LOOP_QUEUE, loopProcessor } from './loop-processing';
 import { filesOf, loopRepository, toLoop, UNFINISHED } from './loop-repository';
+import { loopUploadService, UPLOAD_REMOVE_QUEUE, UploadRemoveJob } from './loop-uploads';
+import { uploadRateLimit } from '../../media/upload';
 
 /** tus answers a hook's error with its `status_code` and `body` (the studio's error body here). */
 class TusRefusal extends Error {
@@ -44,7 +46,7 @@ const UploadParams = LoopParams;
  */
 export async function loopRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { maxBytes, maxSeconds, workers, leaseSeconds } = app.config.loops;
+  const { maxBytes, maxSeconds, workers, leaseSeconds, maxUnfinished, maxUnfinishedBytes, idleHours, startsPerMinute, chunksPerMinute } = app.config.loops;
   const tools = app.config.mediaTools;
   const uploadsDir = path.resolve(app.config.dataDir, 'uploads', 'loops');
   const loops = loopRepository(app.db);
@@ -63,6 +65,7 @@ export async function loopRoutes(instance: FastifyInstance) {
   const tags = ['loops'];
   const urlFor = (kind: 'loops' | 'thumbnails', name: string) => app.media.urlFor(kind, name);
   const contents = contentService(app.db, app.jobs, app.clock);
+  const uploads = loopUploadService({ db: app.db, jobs: app.jobs, clock: app.clock, bounds: app.config.loops });
 
   const errorBody = (code: ErrorCode, requestPath: string) => JSON.stringify({ code, message: errorCatalogue[code].message, path: requestPath, extra: null });
 
@@ -95,14 +98,27 @@ export async function loopRoutes(instance: FastifyInstance) {
         await processor.removeSource(id);
         throw new TusRefusal(errorCatalogue[refusal].status, errorBody(refusal, new URL(req.url).pathname));
       }
-      await app.db.transaction().execute(async (tx) => {
-        const queued = await loops.markUploaded(tx, id, upload.size ?? 0, app.clock.now());
-        if (queued) await app.jobs.send(LOOP_QUEUE, { loopId: id }, { tx, singletonKey: id });
+      const queued = await app.db.transaction().execute(async (tx) => {
+        const marked = await loops.markUploaded(tx, id, upload.size ?? 0, app.clock.now());
+        if (marked) await app.jobs.send(LOOP_QUEUE, { loopId: id }, { tx, singletonKey: id });
+        return marked;
       });
+      if (!queued && !(await loops.find(id))) {
+        // Its row left while the last piece arrived (it had expired idle): no job will ever take the file.
+        await processor.removeSource(id);
+        throw new TusRefusal(404, errorBody('NOT_FOUND', new URL(req.url).pathname));
+      }
       return {};
     },
   });
 
+  // The files of an upload that expired idle (its row is gone): removing what is already gone succeeds.
+  await app.jobs.work<unknown>(UPLOAD_REMOVE_QUEUE, async (data, job) => {
+    const parsed = UploadRemoveJob.safeParse(data);
+    // A malformed job can never succeed: logged and dropped rather than retried.
+    if (!parsed.success) return app.log.error({ jobId: job.id }, `${UPLOAD_REMOVE_QUEUE} job with malformed data`);
+    await processor.removeSource(parsed.data.loopId);
+  });
   // The job's expiry is only a backstop: a run whose instance died is handed on by the lease sweep.
   await app.jobs.work<{ loopId: string }>(LOOP_QUEUE, ({ loopId }) => processor.process(loopId), { unique: true, concurrency: workers, expireInSeconds: Math.max(600, maxSeconds * 10) });
   startLeaseSweep(app, processor);
@@ -129,21 +145,28 @@ export async function loopRoutes(instance: FastifyInstance) {
   app.get(
     '/channels/:channelId/loops/limits',
     { config: { access: 'channel:member' }, schema: { tags, summary: 'What a loop upload may be', params: ChannelIdParams, response: { 200: LoopLimits, ...errorResponses } } },
-    async () => ({ maxBytes, maxSeconds, accept: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'] }),
+    async () => ({ maxBytes, maxSeconds, maxUnfinished, maxUnfinishedBytes, idleHours, accept: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'] }),
   );
 
   app.post(
     '/channels/:channelId/loops/uploads',
     {
-      config: { access: 'channel:member' },
-      schema: { tags, summary: 'Start a resumable upload (tus creation: Upload-Length, Tus-Resumable); answers 201 with its Location', params: ChannelIdParams, response: { ...errorResponses } },
+      // Opening one writes a row and two files; a person opens a few, not dozens, a minute (each also counts against maxUnfinished).
+      config: { access: 'channel:member', rateLimit: uploadRateLimit('loop-upload-start', startsPerMinute) },
+      schema: {
+        tags,
+        summary:
+          'Start a resumable upload (tus creation: Upload-Length, Tus-Resumable); answers 201 with its Location. 409 LOOP_UPLOADS_LIMIT_REACHED or LOOP_UPLOAD_BYTES_LIMIT_REACHED when the person holds too many unfinished uploads or bytes',
+        params: ChannelIdParams,
+        response: { ...errorResponses, 413: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request, reply) => {
       const { channel, user } = requireChannel(request);
       assertCreateOption(channel, 'SHORTS');
       const totalBytes = uploadLength(request);
       const id = randomUUID();
-      await loops.create({ id, channelId: channel.id, userId: user.id, totalBytes, at: app.clock.now() });
+      await uploads.open({ id, channelId: channel.id, userId: user.id, totalBytes });
       madeIds.set(request.raw, id);
       reply.raw.once('finish', () => {
         if (reply.raw.statusCode >= 300) void loops.remove(id).catch(() => undefined);
@@ -157,8 +180,10 @@ export async function loopRoutes(instance: FastifyInstance) {
     app.route({
       method,
       url: '/channels/:channelId/loops/uploads/:loopId',
-      config: { access: 'channel:member' },
-      schema: { tags, summary: `tus ${method} of an upload`, params: UploadParams, ...(method === 'HEAD' ? {} : { response: { ...errorResponses } }) },
+      // PATCH: the browser sends 5 MB pieces (LOOP_UPLOAD_CHUNK_BYTES), so a whole upload of the largest
+      // size is ~100 requests; the allowance (checked against that at start-up) only stops floods of tiny ones.
+      config: { access: 'channel:member', ...(method === 'PATCH' ? { rateLimit: uploadRateLimit('loop-upload-chunk', chunksPerMinute) } : {}) },
+      schema: { tags, summary: `tus ${method} of an upload`, params: UploadParams, ...(method === 'HEAD' ? {} : { response: { ...errorResponses, ...(method === 'PATCH' ? { 429: ErrorBody } : {}) } }) },
       handler: async (request: FastifyRequest<{ Params: z.infer<typeof UploadParams> }>, reply) => {
         const { channel, user } = requireChannel(request);
         const row = await loops.findInChannel(channel.id, request.params.loopId);

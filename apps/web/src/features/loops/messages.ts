@@ -22,6 +22,15 @@ const ko = {
   'upload.resumableHint': '같은 파일을 다시 선택하면 멈춘 곳부터 이어서 올립니다.',
   'upload.resumableRow': '{received} / {total} 받음 · {time}',
   'upload.discard': '버리기',
+  'upload.resumableBounds': '끝나지 않은 업로드는 한 번에 {max}개까지 둘 수 있고, {hours}시간 동안 받은 것이 없으면 지워집니다.',
+  'upload.cancelUnfinished': '취소',
+  'upload.cancelUnfinishedLabel': '{received} / {total} 받은 업로드 취소',
+  'upload.unfinishedCancelled': '끝나지 않은 업로드를 취소했습니다. 이제 새로 올릴 수 있습니다.',
+
+  'limit.uploads': '끝나지 않은 업로드가 {unfinished}개 있어 새로 올릴 수 없습니다(한 번에 최대 {max}개). 하나를 마저 올리거나 취소한 뒤 다시 올려 주세요.',
+  'limit.bytes': '끝나지 않은 업로드가 이미 {unfinished}를 차지하고 있어 이 파일({requested})을 더 올릴 수 없습니다(모두 합쳐 최대 {max}). 하나를 마저 올리거나 취소한 뒤 다시 올려 주세요.',
+  'limit.show': '끝나지 않은 업로드 보기',
+  'limit.elsewhere': '다른 채널에도 끝나지 않은 업로드가 있습니다. 그 채널의 루프 업로드 화면에서 취소할 수 있습니다.',
 
   'check.notVideo': '동영상 파일만 올릴 수 있습니다.',
   'check.tooLarge': '파일이 너무 큽니다. {max}MB까지 올릴 수 있습니다.',
@@ -93,6 +102,15 @@ const en: Record<keyof typeof ko, string> = {
   'upload.resumableHint': 'Choose the same file again to continue from where it stopped.',
   'upload.resumableRow': '{received} of {total} received · {time}',
   'upload.discard': 'Discard',
+  'upload.resumableBounds': 'You can keep up to {max} unfinished uploads at once; one that receives nothing for {hours} hours is removed.',
+  'upload.cancelUnfinished': 'Cancel',
+  'upload.cancelUnfinishedLabel': 'Cancel the upload with {received} of {total} received',
+  'upload.unfinishedCancelled': 'The unfinished upload is cancelled. You can upload a new one now.',
+
+  'limit.uploads': 'You have {unfinished} unfinished uploads, so a new one cannot start (at most {max} at once). Finish or cancel one, then upload again.',
+  'limit.bytes': 'Your unfinished uploads already take {unfinished}, so this file ({requested}) does not fit (at most {max} together). Finish or cancel one, then upload again.',
+  'limit.show': 'See unfinished uploads',
+  'limit.elsewhere': 'You also have unfinished uploads in other channels. Cancel them from those channels’ loop upload pages.',
 
   'check.notVideo': 'Only video files can be uploaded.',
   'check.tooLarge': 'The file is too large. Up to {max} MB.',

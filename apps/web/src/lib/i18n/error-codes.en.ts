@@ -65,6 +65,8 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   LOOP_STATE_CHANGED: 'The loop changed meanwhile. Refresh and try again.',
   LOOP_NOT_COMPLETE: 'Only a processed loop can be published.',
   LOOP_ALREADY_PUBLISHED: 'This loop is already published.',
+  LOOP_UPLOADS_LIMIT_REACHED: 'You have too many unfinished uploads. Finish or cancel one, then try again.',
+  LOOP_UPLOAD_BYTES_LIMIT_REACHED: 'Your unfinished uploads would take more space than allowed. Finish or cancel one, then try again.',
   INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
   SERVICE_UNAVAILABLE: 'A temporary error occurred. Please try again shortly.',
 };

@@ -49,3 +49,12 @@ export function useDeleteLoop(channelId: number, loopId: string) {
     return undefined;
   });
 }
+
+/** Cancels an unfinished upload of the list (its bytes are dropped): room for a new one. */
+export function useCancelUpload(channelId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (loopId: string) => apiClient.delete(`/api/channels/${channelId}/loops/${loopId}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: loopsQueryOptions(channelId).queryKey }),
+  });
+}

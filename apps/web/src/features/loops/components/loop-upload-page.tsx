@@ -12,8 +12,9 @@ import { loopsQueryOptions } from '../api/get-loops';
 import { useTusUpload } from '../hooks/use-tus-upload';
 import { useLoopT } from '../messages';
 import { checkFile, readDuration } from '../utils/check-file';
-import { formatBytes } from '../utils/format-bytes';
+import { limitRefusal } from '../utils/limit-refusal';
 import { LoopPanel } from './loop-panel';
+import { UNFINISHED_HEADING_ID, UnfinishedUploads } from './unfinished-uploads';
 import { UploadProgress } from './upload-progress';
 import styles from './loop-upload.module.css';
 
@@ -66,13 +67,18 @@ export function LoopUploadPage({ channelId }: { channelId: number }) {
     void choose(event.dataTransfer.files[0]);
   };
 
+  const refusal = state.phase === 'failed' ? limitRefusal(state.code, state.extra, locale) : null;
   const failure =
-    state.phase === 'failed'
-      ? (() => {
-          return state.code && hasErrorCodeText(state.code, locale) ? errorCodeText(state.code, locale, state.message) : state.message;
-        })()
-      : null;
+    state.phase === 'failed' && !refusal ? (state.code && hasErrorCodeText(state.code, locale) ? errorCodeText(state.code, locale, state.message) : state.message) : null;
   const unfinished = loops.content.filter((loop) => loop.status === null);
+  // The bound counts every channel's uploads; this page lists this channel's.
+  const elsewhere = refusal?.key === 'limit.uploads' && Number(refusal.params.unfinished) > unfinished.length;
+  const showUnfinished = () => {
+    const heading = document.getElementById(UNFINISHED_HEADING_ID);
+    // Centred: the sticky top bar would cover a heading scrolled to the top.
+    heading?.scrollIntoView({ block: 'center' });
+    heading?.focus();
+  };
   const processing = loops.content.filter((loop) => loop.status !== null && loop.id !== activeLoopId);
 
   return (
@@ -123,24 +129,31 @@ export function LoopUploadPage({ channelId }: { channelId: number }) {
                 {t('upload.failed', { reason: failure })}
               </p>
             ) : null}
+            {refusal ? (
+              <div role="alert" className={styles.refusal}>
+                <p className={styles.error}>{t(refusal.key, refusal.params)}</p>
+                {elsewhere ? <p className={styles.muted}>{t('limit.elsewhere')}</p> : null}
+                {unfinished.length ? (
+                  <Button size="small" onClick={showUnfinished}>
+                    {t('limit.show')}
+                  </Button>
+                ) : null}
+              </div>
+            ) : null}
             {state.phase === 'failed' ? <Button onClick={reset}>{t('upload.discard')}</Button> : null}
           </div>
         )}
 
         {unfinished.length && state.phase !== 'uploading' ? (
-          <section className={styles.panel} aria-labelledby="loop-unfinished">
-            <h2 id="loop-unfinished" className={styles.field}>
-              {t('upload.resumable')}
-            </h2>
-            <p className={styles.muted}>{t('upload.resumableHint')}</p>
-            <ul className={styles.list}>
-              {unfinished.map((loop) => (
-                <li key={loop.id} className={styles.muted}>
-                  {t('upload.resumableRow', { received: formatBytes(loop.uploadedBytes, locale), total: formatBytes(loop.totalBytes, locale), time: relative(loop.createdAt) })}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <UnfinishedUploads
+            channelId={channelId}
+            loops={unfinished}
+            bounds={{ max: limits.maxUnfinished, hours: limits.idleHours }}
+            onCancelled={() => {
+              // Room again: the refusal no longer holds.
+              if (refusal) reset();
+            }}
+          />
         ) : null}
 
         {activeLoopId ? (

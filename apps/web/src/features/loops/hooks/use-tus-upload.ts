@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { isErrorBody } from '@studio/contract/error-body';
-import { loopUploadPath } from '@studio/contract/loop';
+import { LOOP_UPLOAD_CHUNK_BYTES, loopUploadPath } from '@studio/contract/loop';
 import { serverUrl } from '../../../lib/runtime-config';
 import { addSample, type RateSample } from '../utils/upload-rate';
 
@@ -9,10 +9,18 @@ export type UploadState =
   | { phase: 'idle' }
   | { phase: 'uploading'; loopId: string | null; sent: number; total: number; samples: RateSample[]; offline: boolean; retrying: boolean }
   | { phase: 'done'; loopId: string }
-  | { phase: 'failed'; code: string | null; message: string };
+  | { phase: 'failed'; code: string | null; message: string; extra: unknown };
 
-/** 5 MB a request: an interrupted upload loses at most the chunk in flight, and each chunk is a resume point. */
-const CHUNK_BYTES = 5 * 1024 * 1024;
+/** Refusals that answer 409 (a status tus otherwise retries) but stay refused until the person acts. */
+const FINAL_CODES: readonly string[] = ['LOOP_UPLOADS_LIMIT_REACHED', 'LOOP_UPLOAD_BYTES_LIMIT_REACHED'];
+
+const errorBodyOf = (error: DetailedError): unknown => {
+  try {
+    return JSON.parse(error.originalResponse?.getBody() ?? '');
+  } catch {
+    return undefined;
+  }
+};
 /** Retries spread over about a minute and a half: a dropped network or a server restart is waited out. */
 const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000];
 
@@ -36,7 +44,8 @@ export function useTusUpload(channelId: number) {
       setState({ phase: 'uploading', loopId: null, sent: 0, total: file.size, samples: [], offline: !navigator.onLine, retrying: false });
       const upload = new TusUpload(file, {
         endpoint,
-        chunkSize: CHUNK_BYTES,
+        // Each piece is a resume point: an interrupted upload loses at most the piece in flight.
+        chunkSize: LOOP_UPLOAD_CHUNK_BYTES,
         retryDelays: RETRY_DELAYS_MS,
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
@@ -44,6 +53,8 @@ export function useTusUpload(channelId: number) {
         // Refusals (not a video, too large, not allowed) are final; the rest (network, 5xx, 423 locks) is retried.
         onShouldRetry: (error: DetailedError) => {
           const status = error.originalResponse?.getStatus() ?? 0;
+          const body = errorBodyOf(error);
+          if (isErrorBody(body) && FINAL_CODES.includes(body.code)) return false;
           const retry = status === 0 || status >= 500 || status === 409 || status === 423 || status === 429;
           // A request failed and will be tried again: the page says so instead of a stale pace.
           if (retry) setState((previous) => (previous.phase === 'uploading' ? { ...previous, retrying: true, samples: [] } : previous));
@@ -63,18 +74,12 @@ export function useTusUpload(channelId: number) {
         onSuccess: () => {
           current.current = null;
           const loopId = loopIdOf(upload.url);
-          setState(loopId ? { phase: 'done', loopId } : { phase: 'failed', code: null, message: '' });
+          setState(loopId ? { phase: 'done', loopId } : { phase: 'failed', code: null, message: '', extra: null });
         },
         onError: (error) => {
           current.current = null;
-          const detailed = error as DetailedError;
-          let body: unknown;
-          try {
-            body = JSON.parse(detailed.originalResponse?.getBody() ?? '');
-          } catch {
-            body = undefined;
-          }
-          setState(isErrorBody(body) ? { phase: 'failed', code: body.code, message: body.message } : { phase: 'failed', code: null, message: error.message });
+          const body = errorBodyOf(error as DetailedError);
+          setState(isErrorBody(body) ? { phase: 'failed', code: body.code, message: body.message, extra: body.extra } : { phase: 'failed', code: null, message: error.message, extra: null });
         },
       });
       current.current = upload;

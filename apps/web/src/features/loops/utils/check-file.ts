@@ -30,7 +30,7 @@ export function readDuration(file: File): Promise<number | null> {
  * What the page can tell before a byte is sent: the size, and the length where the browser can read
  * it. The server checks both again, by the content, after the upload.
  */
-export function checkFile(file: { size: number; type: string }, durationSeconds: number | null, limits: LoopLimits): FileProblem | null {
+export function checkFile(file: { size: number; type: string }, durationSeconds: number | null, limits: Pick<LoopLimits, 'maxBytes' | 'maxSeconds'>): FileProblem | null {
   if (file.type && !file.type.startsWith('video/')) return { key: 'check.notVideo', params: {} };
   if (file.size > limits.maxBytes) return { key: 'check.tooLarge', params: { max: Math.floor(limits.maxBytes / (1024 * 1024)) } };
   if (durationSeconds !== null && durationSeconds > limits.maxSeconds + 0.5) return { key: 'check.tooLong', params: { max: limits.maxSeconds } };
