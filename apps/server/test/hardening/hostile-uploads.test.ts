@@ -135,7 +135,7 @@ beforeAll(async () => {
   process.on('unhandledRejection', onEscape);
   clips = makeClips();
   // Limits far above the cases' count: this file tests what the ports survive, not their rates.
-  t = await createTestApp({ env: { LOOP_MAX_SECONDS: '5', LOOP_MAX_BYTES: '20000000', UPLOAD_RATE_LIMIT_PER_MINUTE: '100000' } });
+  t = await createTestApp({ env: { LOOP_MAX_SECONDS: '5', LOOP_MAX_BYTES: '20000000', UPLOAD_RATE_LIMIT_PER_MINUTE: '100000', LOOP_UPLOAD_STARTS_PER_MINUTE: '100000', LOOP_UPLOAD_CHUNKS_PER_MINUTE: '100000', LOOP_UNFINISHED_MAX: '100', LOOP_UNFINISHED_MAX_BYTES: '2000000000' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
   const owner = await createPerson(t.db);
