@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FlvSink, StreamHub } from './stream-hub';
+import { MAX_SINK_BACKLOG_BYTES, type FlvSink, type StreamHub } from './stream-hub';
 
 /** Seconds per HLS segment asked of ffmpeg; it cuts at the next keyframe. */
 const SEGMENT_SECONDS = 1;
@@ -76,7 +76,8 @@ export function hlsRecorder(options: RecorderOptions) {
     let announced = false;
     const sink: FlvSink = {
       write(chunk) {
-        if (!ffmpeg.stdin.writable) return;
+        // An ffmpeg that stopped reading (stuck on what the publisher sent) must not make us hold the stream.
+        if (!ffmpeg.stdin.writable || ffmpeg.stdin.writableLength > MAX_SINK_BACKLOG_BYTES) return;
         ffmpeg.stdin.write(chunk);
         if (!announced) {
           announced = true;
