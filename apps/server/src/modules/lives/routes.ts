@@ -21,7 +21,7 @@ import {
 import { ChannelIdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { requireChannel } from '../../plugins/require-user';
-import { MAX_SINK_BACKLOG_BYTES, type StreamHub } from './ingest/stream-hub';
+import { writeUnlessBehind, type StreamHub } from './ingest/stream-hub';
 import type { LiveService } from './live-service';
 
 export type LiveRouteOptions = { service: LiveService; hub: StreamHub; saveThumbnail: ThumbnailSaver };
@@ -202,8 +202,7 @@ export async function liveRoutes(instance: FastifyInstance, options: LiveRouteOp
         'x-content-type-options': 'nosniff',
       });
       const unsubscribe = hub.subscribe(streamKeyId, {
-        // A viewer that does not keep up misses tags rather than piling the stream up in memory.
-        write: (chunk) => void (res.writableLength <= MAX_SINK_BACKLOG_BYTES && res.write(chunk)),
+        write: (chunk) => writeUnlessBehind(res, chunk),
         end: () => res.end(),
       });
       if (!unsubscribe) return void res.end();

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_SINK_BACKLOG_BYTES, type FlvSink, type StreamHub } from './stream-hub';
+import { writeUnlessBehind, type FlvSink, type StreamHub } from './stream-hub';
 
 /** Seconds per HLS segment asked of ffmpeg; it cuts at the next keyframe. */
 const SEGMENT_SECONDS = 1;
@@ -76,9 +76,8 @@ export function hlsRecorder(options: RecorderOptions) {
     let announced = false;
     const sink: FlvSink = {
       write(chunk) {
-        // An ffmpeg that stopped reading (stuck on what the publisher sent) must not make us hold the stream.
-        if (!ffmpeg.stdin.writable || ffmpeg.stdin.writableLength > MAX_SINK_BACKLOG_BYTES) return;
-        ffmpeg.stdin.write(chunk);
+        if (!ffmpeg.stdin.writable) return;
+        writeUnlessBehind(ffmpeg.stdin, chunk);
         if (!announced) {
           announced = true;
           void waitForSegment(playlist).then((found) => found && options.onFirstSegment(liveId));

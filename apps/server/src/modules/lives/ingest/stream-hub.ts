@@ -15,10 +15,19 @@ const SCRIPT = 18;
  * keyframe would otherwise keep every frame it ever sent; past this the GOP is
  * dropped and new viewers start at the next keyframe (60 s of 1080p60).
  */
-const MAX_GOP_PACKETS = 3600;
+export const MAX_GOP_PACKETS = 3600;
 const MAX_GOP_BYTES = 64 * 1024 * 1024;
 /** A sink (the preview's viewer, the HLS ffmpeg) this far behind misses tags until it catches up. */
 export const MAX_SINK_BACKLOG_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Writes a tag to a sink's stream unless it is more than MAX_SINK_BACKLOG_BYTES behind: a reader
+ * that stopped (a stuck ffmpeg, a viewer's stalled connection) must not make us hold the stream.
+ */
+export function writeUnlessBehind(stream: { writableLength: number; write(chunk: Buffer): boolean }, chunk: Buffer): void {
+  if (stream.writableLength > MAX_SINK_BACKLOG_BYTES) return;
+  stream.write(chunk);
+}
 
 /** Receives a publication as FLV bytes: the header and codec setup first, then every tag. */
 export type FlvSink = { write(chunk: Buffer): void; end(): void };
