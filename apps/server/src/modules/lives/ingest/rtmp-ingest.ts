@@ -72,7 +72,13 @@ export async function startRtmpIngest(options: {
     }, limits.publishDeadlineSeconds * 1000);
 
     const decide = async (app: string, secret: string, messageStreamId: number) => {
-      const id = await gate.authorize(app, secret, address).catch(() => null);
+      const id = await gate.authorize(app, secret, address).catch((error: unknown) => {
+        // Refused either way. A throttled address is expected; anything else (the database) is worth a line,
+        // by its code only: an error's text may quote the query's parameters, that is the key.
+        const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
+        if (code !== 'RATE_LIMITED') log.warn({ code }, 'could not decide a publish attempt');
+        return null;
+      });
       if (socket.destroyed) {
         if (id !== null) gate.done(id);
         return;
