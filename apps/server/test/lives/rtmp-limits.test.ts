@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamKey } from '@studio/contract/live';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { call, createTestApp, ORIGIN, type TestContext } from '../helper';
@@ -23,8 +24,17 @@ const WRONG = 'live_0123456789abcdef0123456789abcdef01234567';
 let t: TestContext;
 let rtmpPort: number;
 let key: StreamKey;
+// Nothing here may reach the process (see rtmp-fuzz.test.ts for why vitest's own report is not enough).
+const processErrors: string[] = [];
+const onProcessError = (error: unknown) => void processErrors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+
+afterEach(() => {
+  expect(processErrors).toEqual([]);
+});
 
 beforeAll(async () => {
+  process.on('uncaughtException', onProcessError);
+  process.on('unhandledRejection', onProcessError);
   t = await createTestApp({
     env: {
       RTMP_INGEST: 'embedded',
@@ -49,6 +59,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  process.off('uncaughtException', onProcessError);
+  process.off('unhandledRejection', onProcessError);
 });
 
 /** A whole publish attempt from `from`: what the ingest answered, and how fast. */
@@ -88,6 +100,20 @@ describe('stream key attempts per address', () => {
     expect((await onPublish(key.streamKey, '10.0.0.2')).statusCode).toBe(204);
     t.clock.advance(60_000);
     expect((await onPublish(key.streamKey, '10.0.0.1')).statusCode).toBe(204);
+  });
+});
+
+describe('a key that cannot be decided', () => {
+  it('the database failing under a publish attempt refuses that attempt only', async () => {
+    await sql`ALTER TABLE stream_keys RENAME TO stream_keys_away`.execute(t.db);
+    try {
+      const result = await attempt(key.streamKey, '127.0.0.61');
+      expect(result.accepted).toBe(false);
+      expect(result.refused).toBe(true);
+    } finally {
+      await sql`ALTER TABLE stream_keys_away RENAME TO stream_keys`.execute(t.db);
+    }
+    expect((await attempt(key.streamKey, '127.0.0.61')).accepted).toBe(true);
   });
 });
 
