@@ -97,4 +97,15 @@ describe('database and shutdown limits', () => {
     }
     expect(loadConfig({ LOOP_UPLOAD_CHUNKS_PER_MINUTE: '100' }).loops.chunksPerMinute).toBe(100);
   });
+
+  it('bounds the RTMP port by default (10 wrong keys a minute, 10 connections per address, 10 s to publish, 8 MiB messages) and names a bad bound', () => {
+    const { live } = loadConfig({});
+    expect(live.keyAttemptsPerMinute).toBe(10);
+    expect(live.rtmp).toEqual({ connectionsPerAddress: 10, publishDeadlineSeconds: 10, maxMessageBytes: 8 * 1024 * 1024 });
+    expect(loadConfig({ STREAM_KEY_ATTEMPTS_PER_MINUTE: '3', RTMP_CONNECTIONS_PER_ADDRESS: '2' }).live).toMatchObject({ keyAttemptsPerMinute: 3, rtmp: { connectionsPerAddress: 2 } });
+    expect(() => loadConfig({ STREAM_KEY_ATTEMPTS_PER_MINUTE: '0' })).toThrow(/STREAM_KEY_ATTEMPTS_PER_MINUTE/);
+    expect(() => loadConfig({ RTMP_PUBLISH_DEADLINE_SECONDS: 'soon' })).toThrow(/RTMP_PUBLISH_DEADLINE_SECONDS/);
+    // A message's length has 3 bytes: more could never be sent.
+    expect(() => loadConfig({ RTMP_MAX_MESSAGE_BYTES: String(16 * 1024 * 1024) })).toThrow(/RTMP_MAX_MESSAGE_BYTES/);
+  });
 });

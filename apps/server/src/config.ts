@@ -63,6 +63,12 @@ const EnvSchema = z
     /** Shared secret of the nginx-rtmp callbacks (on_publish?token=...); without it the callbacks answer 403. */
     INGEST_CALLBACK_TOKEN: z.string().min(16).optional(),
     LIVE_RECONNECT_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** Wrong stream keys one address may try a minute (embedded ingest and nginx's on_publish alike); then it waits. */
+    STREAM_KEY_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+    RTMP_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(10),
+    RTMP_PUBLISH_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+    // A message's length has 3 bytes in RTMP: 16 MiB - 1 is the most any client can declare.
+    RTMP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024 * 1024).max(0xff_ffff).default(8 * 1024 * 1024),
     /** Hot reads from memory (plugins/read-cache.ts); false sends every read to the database. */
     READ_CACHE: bool.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -158,6 +164,17 @@ export type Config = {
     rtmpPublicUrl: string | undefined;
     ingestCallbackToken: string | undefined;
     reconnectGraceSeconds: number;
+    /** Failed stream key attempts per client address and minute; past them the address is refused unheard. */
+    keyAttemptsPerMinute: number;
+    /** What one RTMP connection may cost (ingest/guarded-rtmp.ts). */
+    rtmp: {
+      /** Connections one address may hold open at once. */
+      connectionsPerAddress: number;
+      /** From connecting to an accepted publish: past it the connection is closed. */
+      publishDeadlineSeconds: number;
+      /** The largest message (a video keyframe) an accepted publisher may send. */
+      maxMessageBytes: number;
+    };
   };
 };
 
@@ -228,6 +245,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rtmpPublicUrl: value.RTMP_PUBLIC_URL?.replace(/\/+$/, ''),
       ingestCallbackToken: value.INGEST_CALLBACK_TOKEN,
       reconnectGraceSeconds: value.LIVE_RECONNECT_GRACE_SECONDS,
+      keyAttemptsPerMinute: value.STREAM_KEY_ATTEMPTS_PER_MINUTE,
+      rtmp: {
+        connectionsPerAddress: value.RTMP_CONNECTIONS_PER_ADDRESS,
+        publishDeadlineSeconds: value.RTMP_PUBLISH_DEADLINE_SECONDS,
+        maxMessageBytes: value.RTMP_MAX_MESSAGE_BYTES,
+      },
     },
   };
 }

@@ -18,6 +18,7 @@ import { landing, notify } from '../notifications/notification-producer';
 import type { HlsRecorder } from './ingest/hls-recorder';
 import type { StreamHub } from './ingest/stream-hub';
 import { streamHealth } from './ingest/stream-stats';
+import type { KeyAttemptLimiter } from './key-attempts';
 import { liveRepository, toLiveDetail, type LiveRecord } from './live-repository';
 import { streamKeyRepository } from './stream-key-repository';
 
@@ -32,6 +33,8 @@ export type LiveServiceOptions = {
   serverUrl: () => string;
   graceSeconds: number;
   scheduleGraceClose: GraceScheduler;
+  /** Wrong keys per client address (STREAM_KEY_ATTEMPTS_PER_MINUTE). */
+  keyAttempts: KeyAttemptLimiter;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
 };
 
@@ -325,11 +328,17 @@ export function liveService(options: LiveServiceOptions) {
 
     // ---- the ingest's callbacks (embedded RTMP and nginx-rtmp alike) ------
 
-    /** A publish attempt: the key's id when the secret is a current key, else null. */
-    async authorizePublish(app: string, secret: string): Promise<number | null> {
-      if (app !== 'live' || !/^live_[0-9a-f]{40}$/.test(secret)) return null;
-      const key = await keys.findBySecret(secret);
-      if (!key) return null;
+    /**
+     * A publish attempt from a client address: the key's id when the secret is a current key, else null.
+     * An address past its wrong keys of the minute is refused (RATE_LIMITED) before any look-up.
+     */
+    async authorizePublish(app: string, secret: string, address: string): Promise<number | null> {
+      if (!options.keyAttempts.allows(address)) throw new AppError('RATE_LIMITED');
+      const key = app === 'live' && /^live_[0-9a-f]{40}$/.test(secret) ? await keys.findBySecret(secret) : undefined;
+      if (!key) {
+        options.keyAttempts.failed(address);
+        return null;
+      }
       await keys.setPublishing(key.id, clock.now());
       await lives.markResumed(key.id);
       return key.id;

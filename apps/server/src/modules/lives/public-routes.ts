@@ -38,7 +38,8 @@ export async function livePublicRoutes(instance: FastifyInstance, options: { run
   });
 }
 
-const CallbackBody = z.object({ app: z.string().max(100).default(''), name: z.string().max(200).default('') }).loose();
+// nginx-rtmp posts the client's address as `addr`: wrong keys are counted per address, as at the embedded ingest.
+const CallbackBody = z.object({ app: z.string().max(100).default(''), name: z.string().max(200).default(''), addr: z.string().max(100).default('') }).loose();
 const CallbackQuery = z.object({ token: z.string().max(200).default('') });
 
 function sameToken(given: string, expected: string | undefined): boolean {
@@ -52,7 +53,8 @@ function sameToken(given: string, expected: string | undefined): boolean {
  * The production ingest's callbacks: nginx-rtmp's `on_publish` and
  * `on_publish_done` (docs/nginx-rtmp.md) decide through the same rules as the
  * embedded ingest. A 2xx lets nginx accept the stream, 403 refuses it before it
- * is accepted. Called by nginx only, with INGEST_CALLBACK_TOKEN.
+ * is accepted (so does 429, past STREAM_KEY_ATTEMPTS_PER_MINUTE wrong keys
+ * from the client's address). Called by nginx only, with INGEST_CALLBACK_TOKEN.
  */
 export async function ingestCallbackRoutes(instance: FastifyInstance, options: { runtime: LiveRuntime }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -61,7 +63,8 @@ export async function ingestCallbackRoutes(instance: FastifyInstance, options: {
 
   app.post('/ingest/on_publish', { schema }, async (request, reply) => {
     if (!sameToken(request.query.token, app.config.live.ingestCallbackToken)) throw new AppError('ACCESS_DENIED');
-    const streamKeyId = await service.authorizePublish(request.body.app, request.body.name);
+    // An address past its wrong keys of the minute answers 429 (RATE_LIMITED): nginx refuses it all the same.
+    const streamKeyId = await service.authorizePublish(request.body.app, request.body.name, request.body.addr);
     if (streamKeyId === null) throw new AppError('ACCESS_DENIED');
     return reply.status(204).send();
   });

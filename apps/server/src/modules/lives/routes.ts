@@ -23,7 +23,7 @@ import { ChannelIdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { requireChannel } from '../../plugins/require-user';
 import { uploadRateLimit } from '../../media/upload';
-import type { StreamHub } from './ingest/stream-hub';
+import { writeUnlessBehind, type StreamHub } from './ingest/stream-hub';
 import type { LiveService } from './live-service';
 
 export type LiveRouteOptions = { service: LiveService; hub: StreamHub; saveThumbnail: ThumbnailSaver };
@@ -211,7 +211,7 @@ export async function liveRoutes(instance: FastifyInstance, options: LiveRouteOp
         'x-content-type-options': 'nosniff',
       });
       const unsubscribe = hub.subscribe(streamKeyId, {
-        write: (chunk) => void res.write(chunk),
+        write: (chunk) => writeUnlessBehind(res, chunk),
         end: () => res.end(),
       });
       if (!unsubscribe) return void res.end();

@@ -9,6 +9,7 @@ import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
 import { THUMBNAIL_SIZE, writeLayerCrop } from './thumbnails';
 import { liveService, type GraceScheduler, type LiveService } from './live-service';
 import { streamKeyRepository } from './stream-key-repository';
+import { KeyAttemptLimiter } from './key-attempts';
 
 export const GRACE_QUEUE = 'live.grace-close';
 
@@ -71,6 +72,7 @@ export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRunti
     serverUrl: () => rtmpServerUrl(config.publicUrl, ingest?.port ?? config.live.rtmpPort, config.live.rtmpPublicUrl),
     graceSeconds: config.live.reconnectGraceSeconds,
     scheduleGraceClose,
+    keyAttempts: new KeyAttemptLimiter({ perMinute: config.live.keyAttemptsPerMinute, clock: app.clock }),
     log: app.log,
   });
 
@@ -99,8 +101,10 @@ export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRunti
       port: config.live.rtmpPort,
       host: config.live.rtmpHost,
       hub,
+      limits: config.live.rtmp,
+      log: app.log,
       gate: {
-        authorize: (rtmpApp, secret) => service.authorizePublish(rtmpApp, secret),
+        authorize: (rtmpApp, secret, address) => service.authorizePublish(rtmpApp, secret, address),
         done: (streamKeyId) => track(service.publishDone(streamKeyId).catch((error: unknown) => app.log.error({ err: error, streamKeyId }, 'could not record the end of a publication'))),
       },
     });

@@ -2,7 +2,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { spawnTool } from '../../../media/tool-processes';
-import type { FlvSink, StreamHub } from './stream-hub';
+import { writeUnlessBehind, type FlvSink, type StreamHub } from './stream-hub';
 
 /** Seconds per HLS segment asked of ffmpeg; it cuts at the next keyframe. */
 const SEGMENT_SECONDS = 1;
@@ -79,7 +79,7 @@ export function hlsRecorder(options: RecorderOptions) {
     const sink: FlvSink = {
       write(chunk) {
         if (!ffmpeg.stdin.writable) return;
-        ffmpeg.stdin.write(chunk);
+        writeUnlessBehind(ffmpeg.stdin, chunk);
         if (!announced) {
           announced = true;
           void waitForSegment(playlist).then((found) => found && options.onFirstSegment(liveId));

@@ -4,12 +4,30 @@
 import { EventEmitter } from 'node:events';
 import type AVPacket from 'node-media-server/src/core/avpacket.js';
 import Flv from 'node-media-server/src/protocol/flv.js';
-import { parseH264Sps } from 'node-media-server/src/protocol/sps_info.js';
+import { h264PictureSize } from './h264-sps';
 import { audioCodecName, parseAacConfig, StreamStats, videoCodecName } from './stream-stats';
 
 const AUDIO = 8;
 const VIDEO = 9;
 const SCRIPT = 18;
+/**
+ * What a GOP may hold for later viewers. A publisher that never sends a
+ * keyframe would otherwise keep every frame it ever sent; past this the GOP is
+ * dropped and new viewers start at the next keyframe (60 s of 1080p60).
+ */
+export const MAX_GOP_PACKETS = 3600;
+const MAX_GOP_BYTES = 64 * 1024 * 1024;
+/** A sink (the preview's viewer, the HLS ffmpeg) this far behind misses tags until it catches up. */
+export const MAX_SINK_BACKLOG_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Writes a tag to a sink's stream unless it is more than MAX_SINK_BACKLOG_BYTES behind: a reader
+ * that stopped (a stuck ffmpeg, a viewer's stalled connection) must not make us hold the stream.
+ */
+export function writeUnlessBehind(stream: { writableLength: number; write(chunk: Buffer): boolean }, chunk: Buffer): void {
+  if (stream.writableLength > MAX_SINK_BACKLOG_BYTES) return;
+  stream.write(chunk);
+}
 
 /** Receives a publication as FLV bytes: the header and codec setup first, then every tag. */
 export type FlvSink = { write(chunk: Buffer): void; end(): void };
@@ -24,6 +42,7 @@ type Publication = {
   audioHeader: AVPacket | null;
   /** Everything since the last keyframe, so a new viewer's first frame is decodable at once. */
   gop: AVPacket[];
+  gopBytes: number;
   sinks: Set<FlvSink>;
 };
 
@@ -60,6 +79,7 @@ export class StreamHub extends EventEmitter<HubEvents> {
       videoHeader: null,
       audioHeader: null,
       gop: [],
+      gopBytes: 0,
       sinks: new Set(),
     });
     this.emit('publish', streamKeyId);
@@ -107,8 +127,8 @@ export class StreamHub extends EventEmitter<HubEvents> {
       } else {
         const keyframe = packet.flags === 3;
         stats.onVideo(at, packet.size, keyframe);
-        if (keyframe) publication.gop = [];
-        publication.gop.push(packet);
+        if (keyframe) this.clearGop(publication);
+        this.keep(publication, packet);
       }
     } else if (packet.codec_type === AUDIO) {
       stats.audioCodec = audioCodecName(packet.codec_id);
@@ -118,7 +138,7 @@ export class StreamHub extends EventEmitter<HubEvents> {
         if (config) Object.assign(stats, config);
       } else {
         stats.onAudio(at, packet.size);
-        if (publication.gop.length) publication.gop.push(packet);
+        if (publication.gop.length) this.keep(publication, packet);
       }
     }
     if (publication.sinks.size) {
@@ -127,12 +147,27 @@ export class StreamHub extends EventEmitter<HubEvents> {
     }
   }
 
+  private clearGop(publication: Publication): void {
+    publication.gop = [];
+    publication.gopBytes = 0;
+  }
+
+  private keep(publication: Publication, packet: AVPacket): void {
+    if (publication.gop.length >= MAX_GOP_PACKETS || publication.gopBytes + packet.size > MAX_GOP_BYTES) {
+      this.clearGop(publication);
+      // Without its keyframe the rest is of no use to a new viewer.
+      if (packet.codec_type !== VIDEO || packet.flags !== 3) return;
+    }
+    publication.gop.push(packet);
+    publication.gopBytes += packet.size;
+  }
+
   private readVideoSize(publication: Publication, packet: AVPacket): void {
     // AVCDecoderConfigurationRecord after the 5-byte FLV video header: the first SPS.
     const data = packet.data;
     if (packet.codec_id !== 7 || packet.size < 13) return;
     const spsLength = data.readUInt16BE(11);
-    const size = parseH264Sps(data.subarray(13, 13 + spsLength));
+    const size = h264PictureSize(data.subarray(13, 13 + spsLength));
     if (size) {
       publication.stats.width = size.width;
       publication.stats.height = size.height;

@@ -1,0 +1,30 @@
+import { Writable } from 'node:stream';
+import type AVPacket from 'node-media-server/src/core/avpacket.js';
+import { describe, expect, it } from 'vitest';
+import { MAX_GOP_PACKETS, MAX_SINK_BACKLOG_BYTES, StreamHub, writeUnlessBehind } from './stream-hub';
+
+const frame = (keyframe: boolean, size = 16): AVPacket => ({ codec_type: 9, codec_id: 7, flags: keyframe ? 3 : 4, pts: 0, dts: 0, size, data: Buffer.alloc(size, keyframe ? 0x17 : 0x27) });
+
+describe('StreamHub under a hostile publisher', () => {
+  it('keeps a bounded GOP for new viewers when keyframes never come again', () => {
+    const hub = new StreamHub(() => 0);
+    hub.publish(1, () => undefined);
+    hub.packet(1, frame(true));
+    for (let i = 0; i < MAX_GOP_PACKETS * 2; i++) hub.packet(1, frame(false));
+    let tags = 0;
+    hub.subscribe(1, { write: () => void tags++, end: () => undefined });
+    // The FLV header and at most one GOP's worth of frames.
+    expect(tags).toBeLessThanOrEqual(MAX_GOP_PACKETS + 1);
+  });
+});
+
+describe('writeUnlessBehind', () => {
+  it('stops queueing for a reader that stopped reading', () => {
+    // A stream whose writes never complete: everything written waits in its buffer.
+    const stuck = new Writable({ highWaterMark: 1024, write: () => undefined });
+    const tag = Buffer.alloc(1024 * 1024);
+    for (let i = 0; i < 64; i++) writeUnlessBehind(stuck, tag);
+    expect(stuck.writableLength).toBeLessThanOrEqual(MAX_SINK_BACKLOG_BYTES + tag.length);
+    stuck.destroy();
+  });
+});
