@@ -58,6 +58,24 @@ export default tseslint.config(
     },
   },
   {
+    // Every ffmpeg and ffprobe the server runs is bounded (memory, CPU, wall time, nice): the one
+    // launcher in media/media-tools.ts is the only place a process may be started (issue 20).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/media/media-tools.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:child_process', 'child_process'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Start media tools through launch()/run() of apps/server/src/media/media-tools.ts, which bounds every run.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -140,10 +140,10 @@ export function loopRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    complete(tx: Transaction<Database>, id: string, output: { videoName: string; thumbnailNames: string[]; width: number; height: number }, at: Date): Promise<LoopRow | undefined> {
+    complete(tx: Transaction<Database>, id: string, output: { videoName: string; thumbnailNames: string[]; width: number; height: number; durationSeconds: number }, at: Date): Promise<LoopRow | undefined> {
       return tx
         .updateTable('loops')
-        .set({ status: 'COMPLETE', progress: 100, video_name: output.videoName, thumbnail_names: output.thumbnailNames, thumbnail_index: 0, width: output.width, height: output.height, updated_at: at })
+        .set({ status: 'COMPLETE', progress: 100, video_name: output.videoName, thumbnail_names: output.thumbnailNames, thumbnail_index: 0, width: output.width, height: output.height, duration_seconds: output.durationSeconds, updated_at: at })
         .where('id', '=', id)
         .where('status', '=', 'PROCESSING')
         .returningAll()
