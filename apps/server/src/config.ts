@@ -44,9 +44,10 @@ const EnvSchema = z
     LOOP_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
-    // Address space of one ffprobe or thumbnail run, and of one transcode or live remux (media-tools.ts).
-    MEDIA_PROBE_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(512),
-    MEDIA_WORK_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(2048),
+    // Address space of one ffprobe or thumbnail run, and of one transcode or live remux (media-tools.ts);
+    // below 384 MB ffmpeg cannot even load its libraries.
+    MEDIA_PROBE_MEMORY_MB: z.coerce.number().int().min(384).max(65_536).default(512),
+    MEDIA_WORK_MEMORY_MB: z.coerce.number().int().min(384).max(65_536).default(2048),
     // 0 asks the system for a free port (tests); 'off' for RTMP_INGEST leaves ingest to nginx (docs/nginx-rtmp.md).
     RTMP_PORT: z.coerce.number().int().min(0).max(65_535).default(1935),
     RTMP_HOST: z.string().min(1).default('0.0.0.0'),

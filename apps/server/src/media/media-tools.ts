@@ -32,7 +32,7 @@ export function runBounds(tools: MediaTools, work: MediaWork, contentSeconds = 0
     case 'thumbnail':
       return { memoryBytes: mb(tools.memoryMb.probe), cpuSeconds: 30, wallMs: 60_000 };
     case 'transcode':
-      return { memoryBytes: mb(tools.memoryMb.work), cpuSeconds: Math.ceil(Math.max(120, contentSeconds * 10)), wallMs: Math.max(120_000, contentSeconds * 20_000) };
+      return { memoryBytes: mb(tools.memoryMb.work), cpuSeconds: Math.ceil(Math.max(120, contentSeconds * 10)), wallMs: Math.ceil(Math.max(120_000, contentSeconds * 20_000)) };
     case 'remux':
       return { memoryBytes: mb(tools.memoryMb.work), cpuSeconds: 4 * 3600, wallMs: null };
   }
@@ -111,12 +111,19 @@ export function run(
 }
 
 /**
+ * What ffmpeg says when the address space bound refuses an allocation: libavutil's ENOMEM, a decoder's
+ * frame, x264's own malloc, a thread's stack, or an encoder that could not allocate its state (the
+ * rendition's encoder settings are fixed and valid, so opening it fails for want of memory).
+ */
+const OUT_OF_MEMORY = /Cannot allocate memory|get_buffer\(\) failed|malloc of size|failed to allocate|out of memory|Resource temporarily unavailable|Error while opening encoder/i;
+
+/**
  * A run its bounds ended: its wall time, a signal its caller did not send (SIGXCPU or the SIGKILL
- * after it, or the kernel's), ffmpeg's own exit on SIGXCPU, or an allocation refused by the address
- * space bound. Callers check their own stops first.
+ * after it, or the kernel's), ffmpeg's own exit on SIGXCPU ("received signal 24"), or an allocation
+ * refused by the address space bound. Callers check their own stops first.
  */
 export function endedByBounds(result: RunResult): boolean {
-  return result.timedOut || result.signal !== null || /received signal 24|Cannot allocate memory|get_buffer\(\) failed|malloc of size|failed to allocate|out of memory/i.test(result.stderr);
+  return result.timedOut || result.signal !== null || /received signal 24/.test(result.stderr) || OUT_OF_MEMORY.test(result.stderr);
 }
 
 /** The decoder's own bound on a frame, given to every run that decodes an upload (a frame beyond it is never allocated). */
