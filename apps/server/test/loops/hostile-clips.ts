@@ -38,8 +38,26 @@ export function makeHostileClips() {
     return file;
   };
 
+  /**
+   * 30 s of 64x64 frames, then one 16000x16000 frame: the header and the first frames (all ffprobe
+   * reads of the stream) say 64x64. Raw H.264 carries each part's own parameter sets, so the two
+   * parts joined byte for byte switch resolution mid-stream.
+   */
+  const switching = () => {
+    const small = encode('small.h264', ['-f', 'lavfi', '-i', 'testsrc2=size=64x64:rate=2:duration=30', '-c:v', 'libx264', '-preset', 'ultrafast', '-bsf:v', 'h264_mp4toannexb']);
+    const big = encode('big.h264', ['-f', 'lavfi', '-i', 'color=c=black:size=16000x16000:rate=2:duration=0.5', '-c:v', 'libx264', '-preset', 'ultrafast', '-threads', '2']);
+    const joined = path.join(dir, 'joined.h264');
+    writeFileSync(joined, Buffer.concat([readFileSync(small), readFileSync(big)]));
+    const file = encode('switching.mkv', ['-r', '2', '-i', joined, '-c', 'copy']);
+    const size = execFileSync(ffprobe, ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file], { encoding: 'utf8' }).trim();
+    expect(size).toBe('64,64');
+    return file;
+  };
+
   return {
     dir,
+    /** A clip whose header and first frames are small and whose last frame is 16000x16000. */
+    switching: switching(),
     /** 400 s of frames declaring 2 s: the file, against the 180-second limit. */
     lying400: lyingMatroska('lying-400s.mkv', 400, 2),
     /** 12 s of frames declaring 2 s: within the limit, so it is made; its listed length must be 12 s. */

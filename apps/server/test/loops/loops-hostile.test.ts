@@ -70,6 +70,15 @@ describe('hostile loop files (issue 20)', () => {
     expect(loop.durationSeconds).toBeLessThan(12.5);
   }, 60_000);
 
+  it('refuses a frame over the pixel bound that comes after small ones: the decoder itself is bounded, whatever was probed', async () => {
+    const { id, last } = await send(clips.switching);
+    // Everything ffprobe reads before decoding says 64x64: the upload is taken.
+    expect(last.statusCode).toBe(204);
+    expect(await t.app.jobs.drain('loop.process')).toBe(1);
+    expect(await loopOf(id)).toMatchObject({ status: 'ERROR', errorCode: 'LOOP_RESOLUTION_TOO_HIGH' });
+    expect(await t.app.jobs.drain('loop.process')).toBe(0);
+  }, 60_000);
+
   it('takes 60 frames per second, the highest rate allowed', async () => {
     const { id, last } = await send(clips.sixty);
     expect(last.statusCode).toBe(204);
