@@ -68,6 +68,8 @@ export function makeHostileClips() {
     wide: encode('wide.mp4', ['-f', 'lavfi', '-i', 'color=c=gray:size=4098x64:rate=10:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast']),
     /** 2 s at 120 frames per second, as its header says. */
     fast: encode('fast.mkv', ['-f', 'lavfi', '-i', 'testsrc2=size=64x64:rate=120:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast']),
+    /** 180.4 s: within the limit's tolerance, so it is taken, and longer than the limit itself. */
+    justOver: encode('just-over.mkv', ['-f', 'lavfi', '-i', 'testsrc2=size=64x64:rate=5:duration=180.4', '-c:v', 'libx264', '-preset', 'ultrafast']),
     /** 3 s at 60 frames per second: the highest rate allowed. */
     sixty: encode('sixty.mp4', ['-f', 'lavfi', '-i', 'testsrc2=size=64x64:rate=60:duration=3', '-c:v', 'libx264', '-preset', 'ultrafast']),
   };

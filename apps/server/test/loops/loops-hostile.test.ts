@@ -79,6 +79,16 @@ describe('hostile loop files (issue 20)', () => {
     expect(await t.app.jobs.drain('loop.process')).toBe(0);
   }, 60_000);
 
+  it('cuts the rendition at the limit when a clip is taken within its tolerance, and lists the length made', async () => {
+    const { id, last } = await send(clips.justOver);
+    expect(last.statusCode).toBe(204);
+    expect(await t.app.jobs.drain('loop.process')).toBe(1);
+    const loop = await loopOf(id);
+    expect(loop.status).toBe('COMPLETE');
+    expect(loop.durationSeconds).toBeGreaterThan(179.5);
+    expect(loop.durationSeconds).toBeLessThanOrEqual(180.05);
+  }, 120_000);
+
   it('takes 60 frames per second, the highest rate allowed', async () => {
     const { id, last } = await send(clips.sixty);
     expect(last.statusCode).toBe(204);
