@@ -58,6 +58,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every ffmpeg and ffprobe the server runs is bounded (memory, CPU, wall time, nice) and bound to the
+    // server's life: media/media-tools.ts launches them through media/tool-processes.ts, the only place a
+    // process may be started (issue 20).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/media/tool-processes.ts', 'apps/server/src/media/tool-processes.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:child_process', 'child_process'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Start media tools through launch()/run() of apps/server/src/media/media-tools.ts, which bounds every run.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -20,7 +20,7 @@ import { loopUploadPath } from '../packages/contract/src/loop';
 import { createDb } from '../apps/server/src/db/database';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { resolveMediaTools } from '../apps/server/src/media/media-tool-paths';
+import { loadConfig } from '../apps/server/src/config';
 import { probe } from '../apps/server/src/media/media-tools';
 import { renditionArgs } from '../apps/server/src/modules/loops/loop-processing';
 import { sessionCookieName } from '../apps/server/src/plugins/session';
@@ -35,7 +35,8 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CHUNK = 5 * 1024 * 1024;
 const SECONDS = Number(process.env.BENCH_LOOP_SECONDS ?? 60);
 
-const tools = resolveMediaTools({ env: process.env });
+// The tools and bounds the studio itself would run with (config.ts: FFMPEG_PATH, MEDIA_*_MEMORY_MB).
+const tools = loadConfig(process.env).mediaTools;
 if (tools.missing.length) throw new Error(`ffmpeg and ffprobe are needed: ${tools.missing.join('; ')}`);
 
 const work = await mkdtemp(path.join(tmpdir(), 'studio-bench-loops-'));
@@ -69,13 +70,13 @@ await exec(tools.ffmpeg, [
 ]);
 const makeMs = performance.now() - madeAt;
 const clipBytes = statSync(clip).size;
-const probed = await probe(tools, clip);
+const probed = await probe(tools, clip, { maxSeconds: SECONDS + 1 });
 console.log(`  ${mb(clipBytes)} MB, ${probed.durationSeconds.toFixed(2)} s, made in ${seconds(makeMs)} s`);
 
 // Baseline of processing: the studio's own rendition command, bare, in this process.
 console.log('baseline: the rendition command alone…');
 const bareAt = performance.now();
-await exec(tools.ffmpeg, renditionArgs(clip, path.join(work, 'bare.mp4'), probed).map((arg) => (arg === 'pipe:1' ? '/dev/null' : arg)));
+await exec(tools.ffmpeg, renditionArgs(clip, path.join(work, 'bare.mp4'), probed, SECONDS + 1).map((arg) => (arg === 'pipe:1' ? '/dev/null' : arg)));
 const bareProcessMs = performance.now() - bareAt;
 console.log(`  ${seconds(bareProcessMs)} s`);
 

@@ -2,14 +2,21 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LOOP_MAX_FRAME_SIDE } from '@studio/contract/constants';
+import { errorCatalogue } from '@studio/contract/errors';
 import { expectNoSeriousViolations } from './axe';
 import { expect, login, test } from './fixtures';
 
 /** Clips made by the real encoder for this spec. */
 const dir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-clips-'));
 const clip = path.join(dir, 'vertical.mp4');
+const fast = path.join(dir, 'fast.mp4');
+const wide = path.join(dir, 'wide.mp4');
 test.beforeAll(() => {
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', clip]);
+  const encode = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+  encode(['-f', 'lavfi', '-i', 'testsrc2=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', clip]);
+  encode(['-f', 'lavfi', '-i', 'testsrc2=size=64x64:rate=120:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', fast]);
+  encode(['-f', 'lavfi', '-i', 'color=c=gray:size=4098x64:rate=10:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', wide]);
 });
 
 test('a creator uploads a vertical clip, watches it process, plays it and picks a thumbnail', async ({ page, world }) => {
@@ -43,6 +50,18 @@ test('a file that is not a video is refused with the reason, whatever its name',
   await login(page, me, `/studio/channels/${channel.id}/videos/shorts/upload`);
   await page.locator('input[type="file"]').setInputFiles({ name: 'notes.mp4', mimeType: 'video/mp4', buffer: Buffer.from('plain text, named like a video\n'.repeat(100)) });
   await expect(page.getByRole('alert')).toContainText('동영상 파일이 아니거나 영상이 없는 파일입니다.');
+});
+
+test('a clip over the frame limits is refused with the reason: its size by the page, its frame rate by the server', async ({ page, world }) => {
+  const me = await world.person('Looper');
+  const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', shorts_status: 'SERVICE' });
+  await login(page, me, `/studio/channels/${channel.id}/videos/shorts/upload`);
+  // The browser reads the frame size before a byte is sent (its own words, not an upload's failure).
+  await page.locator('input[type="file"]').setInputFiles(wide);
+  await expect(page.getByRole('alert')).toHaveText(`영상 해상도가 너무 높습니다. 가로와 세로 모두 ${LOOP_MAX_FRAME_SIDE}픽셀 이하인 영상만 올릴 수 있습니다.`);
+  // A browser does not say a clip's frame rate: the server counts the frames and the page words its code.
+  await page.locator('input[type="file"]').setInputFiles(fast);
+  await expect(page.getByRole('alert')).toHaveText(`업로드하지 못했습니다: ${errorCatalogue.LOOP_FRAME_RATE_TOO_HIGH.message}`);
 });
 
 test('the page is refused where the channel offers no loops', async ({ page, world }) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
 import { resolveMediaTools } from './media/media-tool-paths';
+import type { MediaTools } from './media/media-tools';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -54,6 +55,10 @@ const EnvSchema = z
     LOOP_UPLOAD_CHUNKS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
     FFMPEG_PATH: z.string().min(1).optional(),
     FFPROBE_PATH: z.string().min(1).optional(),
+    // Address space of one ffprobe or thumbnail run, and of one transcode or live remux (media-tools.ts);
+    // below 384 MB ffmpeg cannot even load its libraries.
+    MEDIA_PROBE_MEMORY_MB: z.coerce.number().int().min(384).max(65_536).default(512),
+    MEDIA_WORK_MEMORY_MB: z.coerce.number().int().min(384).max(65_536).default(2048),
     // 0 asks the system for a free port (tests); 'off' for RTMP_INGEST leaves ingest to nginx (docs/nginx-rtmp.md).
     RTMP_PORT: z.coerce.number().int().min(0).max(65_535).default(1935),
     RTMP_HOST: z.string().min(1).default('0.0.0.0'),
@@ -152,9 +157,10 @@ export type Config = {
   };
   /**
    * ffmpeg and ffprobe for loops and lives alike (media/media-tool-paths.ts): as configured, else
-   * Debian's, else on PATH; `missing` stops start-up with what to install.
+   * Debian's, else on PATH; `missing` stops start-up with what to install. Each run is bounded by
+   * prlimit and nice, `memoryMb` of address space by kind of work (media/media-tools.ts).
    */
-  mediaTools: { ffmpeg: string; ffprobe: string; missing: string[] };
+  mediaTools: MediaTools & { missing: string[] };
   live: {
     /** The embedded RTMP ingest, or none (nginx-rtmp calls the ingest callbacks). */
     ingest: 'embedded' | 'off';
@@ -237,7 +243,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       startsPerMinute: value.LOOP_UPLOAD_STARTS_PER_MINUTE,
       chunksPerMinute: value.LOOP_UPLOAD_CHUNKS_PER_MINUTE,
     },
-    mediaTools: resolveMediaTools({ env: { FFMPEG_PATH: value.FFMPEG_PATH, FFPROBE_PATH: value.FFPROBE_PATH, PATH: env.PATH ?? process.env.PATH } }),
+    mediaTools: {
+      ...resolveMediaTools({ env: { FFMPEG_PATH: value.FFMPEG_PATH, FFPROBE_PATH: value.FFPROBE_PATH, PATH: env.PATH ?? process.env.PATH } }),
+      memoryMb: { probe: value.MEDIA_PROBE_MEMORY_MB, work: value.MEDIA_WORK_MEMORY_MB },
+    },
     live: {
       ingest: value.RTMP_INGEST,
       rtmpPort: value.RTMP_PORT,

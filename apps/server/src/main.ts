@@ -13,7 +13,7 @@ function readConfig(): Config {
     const config = loadConfig();
     if (config.mediaTools.missing.length) {
       // Loops and lives cannot work without them: say what to install rather than fail at the first upload.
-      console.error(`ffmpeg and ffprobe are needed:\n${config.mediaTools.missing.map((problem) => `  - ${problem}`).join('\n')}\nTo fix: ${MEDIA_TOOLS_HELP}.`);
+      console.error(`ffmpeg, ffprobe, prlimit and nice are needed:\n${config.mediaTools.missing.map((problem) => `  - ${problem}`).join('\n')}\nTo fix: ${MEDIA_TOOLS_HELP}.`);
       process.exit(1);
     }
     return config;

@@ -39,3 +39,13 @@ export const LAYER_THUMBNAIL = { width: 100, height: 66 } as const;
 export const REVIEWED_APPLY_WINDOW_DAYS = 7;
 /** A notice counts as new for three days after it is published. */
 export const NOTICE_NEW_DAYS = 3;
+/**
+ * Issue 20, "media is judged by what it holds": the largest frame a loop may have, each side and in
+ * pixels, and its highest frame rate. The server refuses beyond them before decoding a frame (and
+ * the decoder itself is told the pixel bound); the upload page checks the size where it can read it.
+ */
+export const LOOP_MAX_FRAME_SIDE = 4096;
+export const LOOP_MAX_FRAME_PIXELS = LOOP_MAX_FRAME_SIDE * LOOP_MAX_FRAME_SIDE;
+export const LOOP_MAX_FRAME_RATE = 60;
+/** A loop may run this much past LOOP_MAX_SECONDS (a phone's "3 minute" clip is often a few frames longer). */
+export const LOOP_LENGTH_TOLERANCE_SECONDS = 0.5;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOOP_MAX_FRAME_RATE, LOOP_MAX_FRAME_SIDE } from './constants';
 
 /**
  * The one catalogue of error codes. The server answers every error with
@@ -64,6 +65,12 @@ export const errorCatalogue = {
   LOOP_NOT_VIDEO: { status: 400, message: '동영상 파일이 아니거나 영상이 없는 파일입니다.' },
   LOOP_DAMAGED: { status: 400, message: '파일이 손상되었거나 끝까지 올라가지 않았습니다. 다시 올려 주세요.' },
   LOOP_TOO_LONG: { status: 400, message: '루프 영상의 길이 제한을 넘었습니다.' },
+  /** Issue 20: a frame wider or taller than LOOP_MAX_FRAME_SIDE, or of more than LOOP_MAX_FRAME_PIXELS. */
+  LOOP_RESOLUTION_TOO_HIGH: { status: 400, message: `영상 해상도가 너무 높습니다. 가로와 세로 모두 ${LOOP_MAX_FRAME_SIDE}픽셀 이하인 영상만 올릴 수 있습니다.` },
+  /** Issue 20: more than LOOP_MAX_FRAME_RATE frames a second, by the header or by the frames counted. */
+  LOOP_FRAME_RATE_TOO_HIGH: { status: 400, message: `초당 프레임 수가 너무 많습니다. ${LOOP_MAX_FRAME_RATE}fps 이하인 영상만 올릴 수 있습니다.` },
+  /** Issue 20: processing the file went past the memory, CPU or time allowed to one file. */
+  LOOP_TOO_COSTLY: { status: 400, message: '영상을 처리하는 데 허용된 자원을 넘었습니다. 해상도나 길이를 줄여 다시 올려 주세요.' },
   LOOP_SOURCE_MISSING: { status: 409, message: '원본 파일이 없어 처리할 수 없습니다. 다시 올려 주세요.' },
   LOOP_PROCESSING_FAILED: { status: 500, message: '영상을 처리하지 못했습니다. 다시 시도해 주세요.' },
   LOOP_STATE_CHANGED: { status: 409, message: '루프 상태가 변경되었습니다. 새로 고친 뒤 다시 시도해 주세요.' },

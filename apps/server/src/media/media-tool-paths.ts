@@ -1,9 +1,9 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import type { MediaTools } from './media-tools';
+import type { MediaToolPaths } from './media-tools';
 
 /** What to do when a tool is missing, said the same way by start-up, tests and the install script. */
-export const MEDIA_TOOLS_HELP = "install Debian's ffmpeg package, which brings ffprobe (sudo apt-get install ffmpeg; `node scripts/ensure-media-tools.mjs` does it when run as root), or set FFMPEG_PATH and FFPROBE_PATH";
+export const MEDIA_TOOLS_HELP = "install Debian's ffmpeg package, which brings ffprobe (sudo apt-get install ffmpeg; `node scripts/ensure-media-tools.mjs` does it when run as root), or set FFMPEG_PATH and FFPROBE_PATH; prlimit (util-linux) and nice (coreutils), which bound every run, come with every Debian";
 
 const executable = (file: string) => {
   try {
@@ -29,9 +29,10 @@ function locate(name: string, { env, isExecutable = executable }: Lookup): strin
 /**
  * The one answer to "which ffmpeg and ffprobe": FFMPEG_PATH / FFPROBE_PATH when set, else Debian's
  * (/usr/bin), else the first on PATH (other systems). Loops (transcode, probe) and lives (HLS
- * remux) run what this answers; `missing` names what could not be found, and start-up stops on it.
+ * remux) run what this answers, through prlimit and nice; `missing` names what could not be found,
+ * and start-up stops on it.
  */
-export function resolveMediaTools(lookup: Lookup): MediaTools & { missing: string[] } {
+export function resolveMediaTools(lookup: Lookup): MediaToolPaths & { missing: string[] } {
   const isExecutable = lookup.isExecutable ?? executable;
   const missing: string[] = [];
   const find = (variable: 'FFMPEG_PATH' | 'FFPROBE_PATH', name: string): string => {
@@ -47,5 +48,13 @@ export function resolveMediaTools(lookup: Lookup): MediaTools & { missing: strin
     if (!found) missing.push(`${name} was not found (looked at ${debian} and on PATH)`);
     return found ?? debian;
   };
-  return { ffmpeg: find('FFMPEG_PATH', 'ffmpeg'), ffprobe: find('FFPROBE_PATH', 'ffprobe'), missing };
+  // What bounds each run (media-tools.ts `boundedCommand`): Debian's, else the first on PATH.
+  const system = (name: string): string => {
+    const debian = `/usr/bin/${name}`;
+    if (isExecutable(debian)) return debian;
+    const found = locate(name, lookup);
+    if (!found) missing.push(`${name} was not found (looked at ${debian} and on PATH)`);
+    return found ?? debian;
+  };
+  return { ffmpeg: find('FFMPEG_PATH', 'ffmpeg'), ffprobe: find('FFPROBE_PATH', 'ffprobe'), prlimit: system('prlimit'), nice: system('nice'), missing };
 }

@@ -139,7 +139,7 @@ describe('the lease of a loop run', () => {
     const until = new Date(at.getTime() + LEASE_MS);
     expect(await loops().progress(id, first.token, 50, at, until)).toBe(false);
     expect(await loops().renew(id, first.token, until)).toBe(false);
-    const output = { videoName: `${first.token}.mp4`, thumbnailNames: [], width: 720, height: 1280 };
+    const output = { videoName: `${first.token}.mp4`, thumbnailNames: [], width: 720, height: 1280, durationSeconds: 3 };
     expect(await t.db.transaction().execute((tx) => loops().complete(tx, id, first.token, output, at))).toBeUndefined();
     // The holder renews and completes, once.
     expect(await loops().progress(id, second.token, 50, at, until)).toBe(true);

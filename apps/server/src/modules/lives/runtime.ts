@@ -57,7 +57,7 @@ export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRunti
   };
 
   const recorder = hlsRecorder({
-    ffmpegPath: config.mediaTools.ffmpeg,
+    tools: config.mediaTools,
     dir: hlsDir,
     hub,
     onFirstSegment: (liveId) => void service.markRecorded(liveId).catch((error: unknown) => app.log.error({ err: error, liveId }, 'could not mark the recording')),

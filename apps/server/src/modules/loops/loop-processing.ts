@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 import { RETRY_DELAY_SECONDS, type Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
-import { MediaProbeError, probe, run as runTool, type MediaTools } from '../../media/media-tools';
+import { endedByBounds, MAX_PIXELS_ARGS, MediaProbeError, probe, run as runTool, type MediaTools, type ProbeResult } from '../../media/media-tools';
 import type { MediaStore } from '../../media/media-store';
 import { landing, notify as notifyPeople } from '../notifications/notification-producer';
 import { loopRepository, type LoopRow } from './loop-repository';
@@ -36,20 +36,25 @@ class PermanentFailure extends Error {
 /**
  * The rendition players get everywhere: H.264 (high, yuv420p) and AAC, the long side at most 1280
  * and the short at most 720 (a 1080x1920 portrait clip becomes 720x1280, its 9:16 kept), never
- * enlarged, with the index at the front so playback starts before the download ends.
+ * enlarged, with the index at the front so playback starts before the download ends. The stream
+ * measured by the probe is the one made; the decoder refuses a frame over the pixel bound even if it
+ * appears after the first; and whatever the file held, the rendition stops at the length limit (and
+ * at its video's end: a longer audio track does not make it play longer than it is listed).
  */
-export function renditionArgs(source: string, output: string, probed: { width: number; height: number }): string[] {
+export function renditionArgs(source: string, output: string, probed: { width: number; height: number; streamIndex: number }, maxSeconds: number): string[] {
   const portrait = probed.height > probed.width;
   const [boxW, boxH] = portrait ? [720, 1280] : [1280, 720];
   const scale = Math.min(1, boxW / probed.width, boxH / probed.height);
   const even = (value: number) => Math.max(2, Math.round((value * scale) / 2) * 2);
   return [
     '-hide_banner', '-nostdin', '-y', '-xerror',
+    ...MAX_PIXELS_ARGS,
     '-i', source,
-    '-map', '0:v:0', '-map', '0:a:0?',
+    '-map', `0:${probed.streamIndex}`, '-map', '0:a:0?',
     '-vf', `scale=${even(probed.width)}:${even(probed.height)}:flags=bicubic,setsar=1`,
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
     '-c:a', 'aac', '-b:a', '128k', '-ac', '2',
+    '-t', String(maxSeconds), '-shortest',
     '-movflags', '+faststart',
     '-progress', 'pipe:1', '-nostats',
     '-f', 'mp4', output,
@@ -135,21 +140,22 @@ export function loopProcessor(deps: Deps) {
     });
   };
 
-  async function transcode(row: LoopRow, run: Run, probed: { width: number; height: number; durationSeconds: number }): Promise<{ videoName: string; width: number; height: number; file: string }> {
+  async function transcode(row: LoopRow, run: Run, probed: ProbeResult): Promise<{ videoName: string; width: number; height: number; durationSeconds: number; file: string }> {
     const files = attempt(run.token);
     const placed = await deps.media.reserve('loops', 'mp4', run.token);
     let lastWrite = 0;
-    const args = renditionArgs(sourceOf(row.id), files.partial, probed);
-    const result = await runTool(deps.tools.ffmpeg, args, {
-      timeoutMs: Math.max(120_000, probed.durationSeconds * 20_000),
+    const seconds = Math.min(probed.durationSeconds, deps.maxSeconds);
+    const args = renditionArgs(sourceOf(row.id), files.partial, probed, deps.maxSeconds);
+    const result = await runTool(deps.tools, 'transcode', 'ffmpeg', args, {
+      contentSeconds: seconds,
       onSpawn: (child) => (run.child = child),
       onStdoutLine: (line) => {
         if (!line.startsWith('out_time_us=')) return;
-        const seconds = Number(line.slice('out_time_us='.length)) / 1_000_000;
+        const done = Number(line.slice('out_time_us='.length)) / 1_000_000;
         const now = Date.now();
-        if (!Number.isFinite(seconds) || now - lastWrite < 1_000) return;
+        if (!Number.isFinite(done) || now - lastWrite < 1_000) return;
         lastWrite = now;
-        const percent = Math.max(0, Math.min(99, Math.floor((seconds / probed.durationSeconds) * 100)));
+        const percent = Math.max(0, Math.min(99, Math.floor((done / seconds) * 100)));
         // Each progress write renews the lease: a run that makes progress keeps its loop.
         void loops.progress(row.id, run.token, percent, deps.clock.now(), leaseUntil()).then(
           (still) => {
@@ -162,14 +168,23 @@ export function loopProcessor(deps: Deps) {
     if (result.code !== 0 || run.lost || closing) {
       await rm(files.partial, { force: true });
       if (run.lost) throw new Stopped();
-      if (closing || result.signal) throw new Error(`ffmpeg ended by ${result.signal ?? 'shutdown'}`);
+      if (closing) throw new Error('ffmpeg ended by shutdown');
+      // A frame over the pixel bound after the first (the probe judged the first): refused by the decoder.
+      if (/exceeds specified max pixel count/.test(result.stderr)) throw new PermanentFailure('LOOP_RESOLUTION_TOO_HIGH');
+      // Its memory, CPU or wall time ran out: the file asks more than one file may have. Retrying
+      // would only spend the same again, so it is refused like a damaged file.
+      if (endedByBounds(result)) throw new PermanentFailure('LOOP_TOO_COSTLY');
       // ffmpeg stops at the first damaged packet (-xerror): the file's fault, not ours.
       if (/Invalid data|corrupt|error while decoding|Error splitting|partial file/i.test(result.stderr)) throw new PermanentFailure('LOOP_DAMAGED');
       throw new Error(`ffmpeg exited ${String(result.code)}: ${result.stderr.split('\n').filter(Boolean).pop() ?? ''}`);
     }
     await rename(files.partial, placed.path);
-    const output = await probe(deps.tools, placed.path);
-    return { videoName: placed.name, width: output.width, height: output.height, file: placed.path };
+    // The length listed is the one players get: measured on the rendition, like the upload was.
+    const output = await probe(deps.tools, placed.path, { maxSeconds: deps.maxSeconds }).catch(async (error: unknown) => {
+      await rm(placed.path, { force: true });
+      throw error instanceof MediaProbeError ? new PermanentFailure(error.code) : error;
+    });
+    return { videoName: placed.name, width: output.width, height: output.height, durationSeconds: output.durationSeconds, file: placed.path };
   }
 
   /** Three stills from across the clip, each stored through the media store (JPEG, quality 75). */
@@ -182,8 +197,7 @@ export function loopProcessor(deps: Deps) {
         if (run.lost) throw new Stopped();
         const frame = path.join(files.frames, `${index}.png`);
         const at = Math.max(0, Math.min(durationSeconds - 0.1, durationSeconds * share));
-        const result = await runTool(deps.tools.ffmpeg, ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'image2', frame], {
-          timeoutMs: 60_000,
+        const result = await runTool(deps.tools, 'thumbnail', 'ffmpeg', ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'image2', frame], {
           onSpawn: (child) => (run.child = child),
         }).finally(() => (run.child = undefined));
         if (run.lost) throw new Stopped();
@@ -229,17 +243,16 @@ export function loopProcessor(deps: Deps) {
         });
         let probed;
         try {
-          probed = await probe(deps.tools, sourceOf(id));
+          probed = await probe(deps.tools, sourceOf(id), { maxSeconds: deps.maxSeconds });
         } catch (error) {
           if (error instanceof MediaProbeError) throw new PermanentFailure(error.code);
           throw error;
         }
-        if (probed.durationSeconds > deps.maxSeconds + 0.5) throw new PermanentFailure('LOOP_TOO_LONG');
         if (!(await loops.probed(id, run.token, probed, deps.clock.now()))) throw new Stopped();
         const output = await transcode(row, run, probed);
-        const names = await thumbnails(run, output.file, probed.durationSeconds);
+        const names = await thumbnails(run, output.file, output.durationSeconds);
         const done = await deps.db.transaction().execute(async (tx) => {
-          const completed = await loops.complete(tx, id, run.token, { videoName: output.videoName, thumbnailNames: names, width: output.width, height: output.height }, deps.clock.now());
+          const completed = await loops.complete(tx, id, run.token, { videoName: output.videoName, thumbnailNames: names, width: output.width, height: output.height, durationSeconds: output.durationSeconds }, deps.clock.now());
           if (completed) await notify(completed, 'LOOP_PROCESSED', tx);
           return completed;
         });

@@ -229,11 +229,11 @@ export function loopRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** The run holding the lease completes the loop, once: no other run can (the token decides). */
-    complete(tx: Transaction<Database>, id: string, token: string, output: { videoName: string; thumbnailNames: string[]; width: number; height: number }, at: Date): Promise<LoopRow | undefined> {
+    /** The run holding the lease completes the loop, once: no other run can (the token decides). Its length is the rendition's, measured. */
+    complete(tx: Transaction<Database>, id: string, token: string, output: { videoName: string; thumbnailNames: string[]; width: number; height: number; durationSeconds: number }, at: Date): Promise<LoopRow | undefined> {
       return tx
         .updateTable('loops')
-        .set({ status: 'COMPLETE', progress: 100, video_name: output.videoName, thumbnail_names: output.thumbnailNames, thumbnail_index: 0, width: output.width, height: output.height, lease_token: null, lease_until: null, updated_at: at })
+        .set({ status: 'COMPLETE', progress: 100, video_name: output.videoName, thumbnail_names: output.thumbnailNames, thumbnail_index: 0, width: output.width, height: output.height, duration_seconds: output.durationSeconds, lease_token: null, lease_until: null, updated_at: at })
         .where('id', '=', id)
         .where('status', '=', 'PROCESSING')
         .where('lease_token', '=', token)

@@ -88,8 +88,8 @@ export async function loopRoutes(instance: FastifyInstance) {
       const file = processor.sourceOf(id);
       let refusal: ErrorCode | null = null;
       try {
-        const probed = await probe(tools, file);
-        if (probed.durationSeconds > maxSeconds + 0.5) refusal = 'LOOP_TOO_LONG';
+        // Length, frame size and rate as the file's frames have them (the probe refuses with the reason).
+        await probe(tools, file, { maxSeconds });
       } catch (error) {
         refusal = error instanceof MediaProbeError ? error.code : 'LOOP_NOT_VIDEO';
       }

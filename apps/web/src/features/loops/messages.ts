@@ -35,6 +35,7 @@ const ko = {
   'check.notVideo': '동영상 파일만 올릴 수 있습니다.',
   'check.tooLarge': '파일이 너무 큽니다. {max}MB까지 올릴 수 있습니다.',
   'check.tooLong': '영상이 너무 깁니다. {max}초까지 올릴 수 있습니다.',
+  'check.resolutionTooHigh': '영상 해상도가 너무 높습니다. 가로와 세로 모두 {max}픽셀 이하인 영상만 올릴 수 있습니다.',
 
   'processing.title': '영상 처리',
   'processing.RESERVED': '처리를 기다리는 중',
@@ -115,6 +116,7 @@ const en: Record<keyof typeof ko, string> = {
   'check.notVideo': 'Only video files can be uploaded.',
   'check.tooLarge': 'The file is too large. Up to {max} MB.',
   'check.tooLong': 'The clip is too long. Up to {max} seconds.',
+  'check.resolutionTooHigh': 'The video resolution is too high. Up to {max} pixels wide and high.',
 
   'processing.title': 'Processing',
   'processing.RESERVED': 'Waiting to be processed',

@@ -1,3 +1,4 @@
+import { LOOP_MAX_FRAME_RATE, LOOP_MAX_FRAME_SIDE } from '@studio/contract/constants';
 import type { ErrorCode } from '@studio/contract/errors';
 
 /** The English text of every error code; loaded with the English catalogue. */
@@ -60,6 +61,9 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   LOOP_NOT_VIDEO: 'This is not a video file, or it has no video.',
   LOOP_DAMAGED: 'The file is damaged or did not arrive completely. Please upload it again.',
   LOOP_TOO_LONG: 'The clip is longer than a loop may be.',
+  LOOP_RESOLUTION_TOO_HIGH: `The video resolution is too high. Only videos up to ${LOOP_MAX_FRAME_SIDE} pixels wide and high can be uploaded.`,
+  LOOP_FRAME_RATE_TOO_HIGH: `The frame rate is too high. Only videos up to ${LOOP_MAX_FRAME_RATE} fps can be uploaded.`,
+  LOOP_TOO_COSTLY: 'Processing this video went past the resources allowed to one file. Lower its resolution or length and upload it again.',
   LOOP_SOURCE_MISSING: 'The original file is gone, so it cannot be processed. Please upload it again.',
   LOOP_PROCESSING_FAILED: 'The video could not be processed. Please try again.',
   LOOP_STATE_CHANGED: 'The loop changed meanwhile. Refresh and try again.',

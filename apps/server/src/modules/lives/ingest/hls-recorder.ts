@@ -1,7 +1,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { spawnTool } from '../../../media/tool-processes';
+import { launchPiped, type MediaTools } from '../../../media/media-tools';
 import { writeUnlessBehind, type FlvSink, type StreamHub } from './stream-hub';
 
 /** Seconds per HLS segment asked of ffmpeg; it cuts at the next keyframe. */
@@ -9,7 +9,8 @@ const SEGMENT_SECONDS = 1;
 const ENDLIST = '#EXT-X-ENDLIST';
 
 export type RecorderOptions = {
-  ffmpegPath: string;
+  /** ffmpeg, run bounded like every media tool (a remux: memory, CPU and nice, no wall time). */
+  tools: MediaTools;
   /** Where each live's playlist and segments go: `<dir>/<liveId>/index.m3u8`. */
   dir: string;
   hub: StreamHub;
@@ -55,9 +56,10 @@ export function hlsRecorder(options: RecorderOptions) {
     // A playlist ended by an interruption goes on: it is no longer the end.
     const previous = await readFile(playlist, 'utf8').catch(() => null);
     if (previous?.includes(ENDLIST)) await writeFile(playlist, previous.replace(`${ENDLIST}\n`, '').replace(ENDLIST, ''));
-    // Bound to the server's life: a crash of the server ends the remux too (media/tool-processes.ts).
-    const ffmpeg = spawnTool(
-      options.ffmpegPath,
+    const ffmpeg = launchPiped(
+      options.tools,
+      'remux',
+      'ffmpeg',
       [
         '-hide_banner', '-loglevel', 'error', '-nostdin',
         '-f', 'flv', '-i', 'pipe:0',
@@ -69,7 +71,6 @@ export function hlsRecorder(options: RecorderOptions) {
         '-hls_segment_filename', path.join(path.dirname(playlist), 'segment-%05d.ts'),
         playlist,
       ],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
     );
     let stderr = '';
     ffmpeg.stderr.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000)));

@@ -11,7 +11,7 @@ import { loopLimitsQueryOptions } from '../api/get-loop-limits';
 import { loopsQueryOptions } from '../api/get-loops';
 import { useTusUpload } from '../hooks/use-tus-upload';
 import { useLoopT } from '../messages';
-import { checkFile, readDuration } from '../utils/check-file';
+import { checkFile, readMetadata } from '../utils/check-file';
 import { limitRefusal } from '../utils/limit-refusal';
 import { LoopPanel } from './loop-panel';
 import { UNFINISHED_HEADING_ID, UnfinishedUploads } from './unfinished-uploads';
@@ -51,7 +51,7 @@ export function LoopUploadPage({ channelId }: { channelId: number }) {
     if (!file) return;
     setProblem(null);
     setChecking(true);
-    const found = checkFile(file, await readDuration(file), limits);
+    const found = checkFile(file, await readMetadata(file), limits);
     setChecking(false);
     if (found) {
       setProblem(t(found.key, found.params));
