@@ -183,6 +183,9 @@ describe('embedded RTMP ingest with a real encoder', () => {
     const encoder = publish(key.streamKey);
     await eventually(async () => (await state(liveId)).reception === 'RECEIVING', 5000, 'receiving');
     expect((await call(t.app, 'POST', `${base()}/${liveId}/start`, owner)).statusCode).toBe(200);
+    // On air for real before the drop: the recording has its first segment (a stream cut before the
+    // remux has read its codecs ends the remux with an error, which the log test would count).
+    await eventually(async () => (await fetch(`${httpBase}/live/${liveId}/index.m3u8`)).ok, 8000, 'recording');
     await encoder.stop();
     await eventually(async () => (await state(liveId)).reception === 'INTERRUPTED', 5000, 'interrupted');
     await eventually(async () => (await state(liveId)).status === 'END', 10_000, 'closed after the grace period');

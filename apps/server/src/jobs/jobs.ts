@@ -54,7 +54,7 @@ declare module 'fastify' {
  * would hand the connection back to the pool inside an aborted transaction, so every command from
  * the pool runs on a connection of its own that is rolled back on failure.
  */
-function executorFor(db: Db | Transaction<Database>): PgBoss.Db {
+function executorFor(db: Db | Transaction<Database>, stopped: () => boolean = () => false): PgBoss.Db {
   if (db.isTransaction) {
     return {
       executeSql: async (text: string, values: unknown[]) => ({ rows: (await db.executeQuery(CompiledQuery.raw(text, values ?? []))).rows }),
@@ -62,14 +62,20 @@ function executorFor(db: Db | Transaction<Database>): PgBoss.Db {
   }
   return {
     executeSql: (text: string, values: unknown[]) =>
-      db.connection().execute(async (connection) => {
-        try {
-          return { rows: (await connection.executeQuery(CompiledQuery.raw(text, values ?? []))).rows };
-        } catch (error) {
-          await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
-          throw error;
-        }
-      }),
+      // After the queue stopped, a handler that outlived its wait still reports its end, and pg-boss
+      // does not await that report: any rejection there, or an answer of a shape it does not expect,
+      // would be unhandled and end the process. So the report is never answered; the job is left as
+      // it is and its expiry hands it to the next start.
+      stopped()
+        ? new Promise<never>(() => undefined)
+        : db.connection().execute(async (connection) => {
+            try {
+              return { rows: (await connection.executeQuery(CompiledQuery.raw(text, values ?? []))).rows };
+            } catch (error) {
+              await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+              throw error;
+            }
+          }),
   };
 }
 
@@ -113,8 +119,9 @@ export async function installJobSchema(db: Db): Promise<void> {
  */
 export const jobsPlugin = fp(
   async (app: FastifyInstance, options: { workers: boolean }) => {
+    let stopped = false;
     const boss = new PgBoss({
-      db: executorFor(app.db),
+      db: executorFor(app.db, () => stopped),
       // Maintenance (expiry, archiving) and cron only where workers run.
       supervise: options.workers,
       schedule: false,
@@ -212,6 +219,7 @@ export const jobsPlugin = fp(
     if (options.workers) app.addHook('onReady', async () => void (await start()));
     app.addHook('onClose', async () => {
       if (started) await boss.stop({ graceful: true, wait: true, timeout: Math.max(1_000, app.config.shutdownTimeoutMs - 2_000) });
+      stopped = true;
     });
   },
   { name: 'jobs' },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app';
+import { createDb } from '../../src/db/database';
 import { fixedClock } from '../../src/lib/clock';
 import { createTestApp, type TestContext } from '../helper';
 
@@ -91,6 +92,35 @@ describe('durable jobs (pg-boss in PostgreSQL)', () => {
       expect(total.rows[0]?.n).toBe(40);
     } finally {
       await Promise.all(workers.map((app) => app.close()));
+    }
+  });
+  it("a handler that outlives the queue's stop ends without an error escaping, after the pool is gone", async () => {
+    const escaped: unknown[] = [];
+    const onEscape = (error: unknown) => escaped.push(error);
+    process.on('unhandledRejection', onEscape);
+    process.on('uncaughtException', onEscape);
+    // A pool of its own, closed as main.ts closes it: after the app.
+    const pool = createDb(ctx.url, { max: 2 });
+    let started = false;
+    // Stop waits max(1 s, SHUTDOWN_TIMEOUT_MS − 2 s) for handlers in hand: this one takes longer, then fails.
+    const app = await buildApp({ config: { ...ctx.config, shutdownTimeoutMs: 3_000 }, db: pool, clock: fixedClock(new Date()), logger: false, backgroundJobs: true });
+    try {
+      await app.jobs.work('test.slow', async () => {
+        started = true;
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        throw new Error('failed after the stop');
+      });
+      await app.ready();
+      await ctx.app.jobs.send('test.slow', {});
+      await until(async () => started);
+      await app.close();
+      await pool.destroy();
+      // The handler ends now, and pg-boss reports its failure without awaiting the report.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(escaped).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onEscape);
+      process.off('uncaughtException', onEscape);
     }
   });
 });
