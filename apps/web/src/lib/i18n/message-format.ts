@@ -1,6 +1,6 @@
 /**
  * The subset of ICU MessageFormat the catalogues use, in ~1 KiB instead of a
- * library (see docs/decisions/008): `{name}`, `{count, plural, =0 {…} one {…}
+ * library (see docs/decisions/009-where-texts-are-rendered.md): `{name}`, `{count, plural, =0 {…} one {…}
  * other {…}}` with `#` for the number, and `{kind, select, a {…} other {…}}`.
  * Messages are parsed once per text and cached.
  */
