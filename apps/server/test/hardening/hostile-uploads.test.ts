@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { ORIGIN, createTestApp, type TestContext } from '../helper';
+import { prng, watchProcessErrors } from '../fuzz';
 import { makeClips } from '../loops/clips';
 
 /**
@@ -19,20 +20,7 @@ let port: number;
 let cookie: string;
 let channel: number;
 let clips: ReturnType<typeof makeClips>;
-const escaped: unknown[] = [];
-const onEscape = (error: unknown) => escaped.push(error);
-
-/** A small PRNG (mulberry32): the same seed gives the same cases on every run. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const watch = watchProcessErrors();
 
 type Answer = { status: number | null; body: string };
 
@@ -131,8 +119,7 @@ function mutate(random: () => number, valid: Buffer): Buffer {
 }
 
 beforeAll(async () => {
-  process.on('uncaughtException', onEscape);
-  process.on('unhandledRejection', onEscape);
+  watch.start();
   clips = makeClips();
   // Limits far above the cases' count: this file tests what the ports survive, not their rates.
   t = await createTestApp({ env: { LOOP_MAX_SECONDS: '5', LOOP_MAX_BYTES: '20000000', UPLOAD_RATE_LIMIT_PER_MINUTE: '100000', LOOP_UPLOAD_STARTS_PER_MINUTE: '100000', LOOP_UPLOAD_CHUNKS_PER_MINUTE: '100000', LOOP_UNFINISHED_MAX: '100', LOOP_UNFINISHED_MAX_BYTES: '2000000000' } });
@@ -145,12 +132,11 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(() => {
-  expect(escaped, 'an error escaped to the process').toEqual([]);
+  expect(watch.errors, 'an error escaped to the process').toEqual([]);
 });
 
 afterAll(async () => {
-  process.off('uncaughtException', onEscape);
-  process.off('unhandledRejection', onEscape);
+  watch.stop();
   await t?.close();
 });
 
@@ -205,7 +191,7 @@ describe('hostile uploads: tus', () => {
 
   it('200 seeded mutations of a valid creation and PATCH: never a 5xx, never an escaped error', async () => {
     const seed = 20_20;
-    const random = prng(seed);
+    const random = prng(seed).next;
     const location = await createdUpload(2_000);
     const validPatch = tusPatch(location, '0', Buffer.alloc(200, 3));
     const validCreate = tusCreate('2000');
@@ -270,7 +256,7 @@ describe('hostile uploads: multipart stills', () => {
 
   it('150 seeded mutations of a valid still upload: never a 5xx, never an escaped error', async () => {
     const seed = 1_935;
-    const random = prng(seed);
+    const random = prng(seed).next;
     const parts = multipart(png);
     const valid = httpRequest('POST', imageUrl(), parts.headers, parts.body);
     for (let i = 0; i < 150; i += 1) {

@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app';
 import { createDb } from '../../src/db/database';
 import { fixedClock } from '../../src/lib/clock';
 import { createTestApp, type TestContext } from '../helper';
+import { watchProcessErrors } from '../fuzz';
 
 /** Jobs run through a table of their own so the tests see each run, from any instance. */
 async function runsOf(ctx: TestContext, key: string): Promise<number> {
@@ -95,10 +96,8 @@ describe('durable jobs (pg-boss in PostgreSQL)', () => {
     }
   });
   it("a handler that outlives the queue's stop ends without an error escaping, after the pool is gone", async () => {
-    const escaped: unknown[] = [];
-    const onEscape = (error: unknown) => escaped.push(error);
-    process.on('unhandledRejection', onEscape);
-    process.on('uncaughtException', onEscape);
+    const watch = watchProcessErrors();
+    watch.start();
     // A pool of its own, closed as main.ts closes it: after the app.
     const pool = createDb(ctx.url, { max: 2 });
     let started = false;
@@ -117,10 +116,9 @@ describe('durable jobs (pg-boss in PostgreSQL)', () => {
       await pool.destroy();
       // The handler ends now, and pg-boss reports its failure without awaiting the report.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
-      expect(escaped).toEqual([]);
+      expect(watch.errors).toEqual([]);
     } finally {
-      process.off('unhandledRejection', onEscape);
-      process.off('uncaughtException', onEscape);
+      watch.stop();
     }
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamKey, StreamState } from '@studio/contract/live';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { call, createTestApp, type TestContext } from '../helper';
+import { prng, watchProcessErrors } from '../fuzz';
 import { eventually, startEncoder } from './encoder';
 import { amf0, amf0Sequence, command, connect, createStream, exchange, handshake, message, publish, publishOpening, setChunkSize, TYPE, type Amf } from './rtmp-bytes';
 
@@ -25,25 +26,6 @@ const ANSWER_WITHIN_MS = 3000;
 /** How long a case waits for the server to close after its last byte (each case half-closes). */
 const WAIT_MS = 1000;
 
-/** mulberry32: small, seedable, good enough to pick bytes. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (below: number) => Math.floor(next() * below);
-  return {
-    next,
-    int,
-    pick: <T>(items: readonly T[]): T => items[int(items.length)]!,
-    bytes: (length: number) => Buffer.from(Array.from({ length }, () => int(256))),
-  };
-}
-
 /**
  * `published`: the first write publishes with the right key, the rest is sent once the server said
  * NetStream.Publish.Start (it must); `publishes`: the same, except that the opening may be mutated.
@@ -57,21 +39,20 @@ let owner: string;
 let channelId: number;
 let liveId: number;
 let streamKey: string;
-const processErrors: string[] = [];
-const onProcessError = (error: unknown) => void processErrors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+const watch = watchProcessErrors();
+const processErrors = watch.errors;
 
 const base = () => `/api/channels/${channelId}/lives`;
 
 beforeAll(async () => {
-  process.on('uncaughtException', onProcessError);
-  process.on('unhandledRejection', onProcessError);
+  watch.start();
   t = await createTestApp({
     env: {
       RTMP_INGEST: 'embedded',
       RTMP_PORT: '0',
       RTMP_HOST: '127.0.0.1',
       FFMPEG_PATH: '/usr/bin/ffmpeg',
-      // Every case comes from 127.0.0.1: its wrong keys are the subject of lives-key-throttle.test.ts, not this one.
+      // Every case comes from 127.0.0.1: its wrong keys are the subject of rtmp-limits.test.ts, not this one.
       STREAM_KEY_ATTEMPTS_PER_MINUTE: '100000',
     },
   });
@@ -89,8 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  process.off('uncaughtException', onProcessError);
-  process.off('unhandledRejection', onProcessError);
+  watch.stop();
 });
 
 /** The studio answers over real HTTP: liveness, and a signed-in read through the database and the hub. */

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamKey } from '@studio/contract/live';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { call, createTestApp, ORIGIN, type TestContext } from '../helper';
+import { watchProcessErrors } from '../fuzz';
 import { amf0Sequence, command, exchange, handshake, message, publishOpening, setChunkSize, TYPE } from './rtmp-bytes';
 
 /**
@@ -25,16 +26,15 @@ let t: TestContext;
 let rtmpPort: number;
 let key: StreamKey;
 // Nothing here may reach the process (see rtmp-fuzz.test.ts for why vitest's own report is not enough).
-const processErrors: string[] = [];
-const onProcessError = (error: unknown) => void processErrors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
+const watch = watchProcessErrors();
+const processErrors = watch.errors;
 
 afterEach(() => {
   expect(processErrors).toEqual([]);
 });
 
 beforeAll(async () => {
-  process.on('uncaughtException', onProcessError);
-  process.on('unhandledRejection', onProcessError);
+  watch.start();
   t = await createTestApp({
     env: {
       RTMP_INGEST: 'embedded',
@@ -59,8 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  process.off('uncaughtException', onProcessError);
-  process.off('unhandledRejection', onProcessError);
+  watch.stop();
 });
 
 /** A whole publish attempt from `from`: what the ingest answered, and how fast. */
