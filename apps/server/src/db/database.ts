@@ -79,6 +79,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 // serialization_failure, deadlock_detected, lock_not_available: the same work may succeed when tried again.
 const retryStates = new Set(['40001', '40P01', '55P03']);
 
+/** The statement broke the unique constraint of this name: the one mapping services use to turn it into a domain refusal. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
+}
+
 /**
  * A fault of the moment, not of the work: the database is unavailable (above), or the statement lost a
  * race for a lock. A job that meets one is retried rather than settled (docs/decisions/010).

@@ -20,15 +20,13 @@ import {
   timelines,
   toDetail,
 } from './application-repository';
+import { isUniqueViolation } from '../../db/database';
 
 /** A person may have this many applications waiting or in review at once. */
 export const MAX_OPEN_APPLICATIONS = 3;
 
 /** Where every status notification leads: the apply-results tab of channel management. */
 export const APPLY_RESULTS_URL = landing.applyResults();
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
 
 /** The channel's switches for what its type offers. */
 function featuresFor(type: ApplyChannelType) {

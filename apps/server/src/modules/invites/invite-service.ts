@@ -9,12 +9,10 @@ import { landing, notify } from '../notifications/notification-producer';
 import { markAnsweredInvitationRead } from '../notifications/notification-repository';
 import { isPastDeadline, transition } from './invitation-state';
 import { declineDueInvites, findInvite, insertInvite, lockInvite, settleInvite } from './invite-repository';
+import { isUniqueViolation } from '../../db/database';
 
 type Trx = Transaction<Database>;
 type InviteRow = NonNullable<Awaited<ReturnType<typeof lockInvite>>>;
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505' && 'constraint' in error && error.constraint === constraint;
 
 /**
  * An invite past its deadline is declined automatically, wherever that is noticed first;

@@ -21,6 +21,7 @@ import { streamHealth } from './ingest/stream-stats';
 import type { KeyAttemptLimiter } from './key-attempts';
 import { liveRepository, toLiveDetail, type LiveRecord } from './live-repository';
 import { streamKeyRepository } from './stream-key-repository';
+import { isUniqueViolation } from '../../db/database';
 
 export type GraceScheduler = (trx: Transaction<Database>, job: { liveId: number; interruptedAt: Date; closeAt: Date }) => Promise<void>;
 
@@ -37,9 +38,6 @@ export type LiveServiceOptions = {
   keyAttempts: KeyAttemptLimiter;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
 };
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
 
 /** The create-option rule: mutations need the channel in SERVICE and its live service in SERVICE. */
 export function assertLiveEnabled(channel: ChannelRow): void {

@@ -8,12 +8,10 @@ import { channelOwner, findUserByLogin, lockMemberships } from '../members/membe
 import { landing, notify } from '../notifications/notification-producer';
 import { recordOperatorAction } from './audit-repository';
 import { lockChannel, updateChannel } from './operator-channel-repository';
+import { isUniqueViolation } from '../../db/database';
 
 type Trx = Transaction<Database>;
 type Field = keyof OperatorChannelUpdate;
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505' && 'constraint' in error && error.constraint === constraint;
 
 /** A channel's operator-set fields, in the API's names (what the audit log records). */
 export function operatorFields(row: ChannelRow): Required<OperatorChannelUpdate> {

@@ -9,12 +9,10 @@ import { addMembership, channelOwner, findUserByLogin, lockMemberships, memberRo
 import { landing, notify } from '../notifications/notification-producer';
 import { markAnsweredInvitationRead } from '../notifications/notification-repository';
 import { declineDueTransfers, findTransfer, insertTransfer, lockTransfer, settleTransfer } from './transfer-repository';
+import { isUniqueViolation } from '../../db/database';
 
 type Trx = Transaction<Database>;
 type TransferRow = NonNullable<Awaited<ReturnType<typeof lockTransfer>>>;
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505' && 'constraint' in error && error.constraint === constraint;
 
 /** A transfer past its deadline is declined automatically; the owner who started it and its recipient are told. */
 async function expireTransfer(trx: Trx, transfer: Pick<TransferRow, 'id' | 'channel_id' | 'to_user_id' | 'from_user_id'>, now: Date, alreadySettled = false) {
