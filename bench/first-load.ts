@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** DESIGN.md: the first load of /studio/ carries at most this much gzipped JavaScript. */
+/** The design (docs/ARCHITECTURE.md section 8): the first load of /studio/ carries at most this much gzipped JavaScript. */
 export const FIRST_LOAD_BUDGET_KIB = 150;
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');

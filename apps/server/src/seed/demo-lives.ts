@@ -31,7 +31,7 @@ async function thumbnailFor(dataDir: string, title: string, colour: string): Pro
 }
 
 /**
- * Studio Daily's broadcasts (DESIGN.md demo world): two stream keys and ended
+ * Studio Daily's broadcasts (the demo world, docs/ARCHITECTURE.md section 8): two stream keys and ended
  * lives with thumbnails, so step 2 of the creation layer has something to show.
  * Without a data folder (tests of the seed alone) the lives have no thumbnails.
  */

@@ -22,7 +22,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 /**
- * The demo world of DESIGN.md. Runs once per database: the marker row is
+ * The demo world of docs/ARCHITECTURE.md section 8. Runs once per database: the marker row is
  * written in the same transaction, so a restart (or two instances) never seeds twice.
  */
 export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: string } = {}): Promise<boolean> {
