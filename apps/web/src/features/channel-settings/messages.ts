@@ -6,7 +6,6 @@ import { useCatalogueT } from '../../lib/i18n/i18n';
  */
 const ko = {
   'settings.title': '멤버 및 설정',
-  'settings.description': '{channel} 채널에 매니저와 수익 관리자를 초대하고, 소유권을 이전하고, 권한 변경 기록을 확인합니다.',
   'settings.toHome': '채널 홈으로',
   'form.required': '필수 입력 정보입니다.',
 
@@ -79,7 +78,6 @@ export type ChannelSettingsMessageKey = keyof typeof ko;
 
 const en: Record<ChannelSettingsMessageKey, string> = {
   'settings.title': 'Members and settings',
-  'settings.description': 'Invite managers and credit managers to {channel}, transfer its ownership and see how its roles changed.',
   'settings.toHome': 'To channel home',
   'form.required': 'This field is required.',
 

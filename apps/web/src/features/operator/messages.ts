@@ -22,7 +22,6 @@ const ko = {
   'common.all': '전체',
   'common.edit': '수정',
   'common.delete': '삭제',
-  'common.none': '없음',
   'form.required': '필수 입력 정보입니다.',
 
   'channels.searchLabel': '채널 ID 또는 이름',
@@ -35,7 +34,6 @@ const ko = {
   'channels.ownerless': '소유자 없음',
   'channels.ownerInvited': '{name} ({login}) 님의 수락을 기다리는 중',
   'channels.manage': '관리',
-  'channels.total': '{count}개 채널',
   'channels.createOptions': '만들기 메뉴: {options}',
   'channels.noCreate': '만들기 메뉴 없음',
 
@@ -179,7 +177,6 @@ const en: Record<OperatorMessageKey, string> = {
   'common.all': 'All',
   'common.edit': 'Edit',
   'common.delete': 'Delete',
-  'common.none': 'None',
   'form.required': 'This field is required.',
 
   'channels.searchLabel': 'Channel ID or name',
@@ -192,7 +189,6 @@ const en: Record<OperatorMessageKey, string> = {
   'channels.ownerless': 'No owner',
   'channels.ownerInvited': 'Waiting for {name} ({login}) to accept',
   'channels.manage': 'Manage',
-  'channels.total': '{count} channels',
   'channels.createOptions': 'Create menu: {options}',
   'channels.noCreate': 'No create menu',
 

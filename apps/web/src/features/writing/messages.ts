@@ -14,9 +14,7 @@ const ko = {
   'editor.characters': '{count}자',
   'editor.charactersLabel': '글자 수',
   'editor.loading': '편집기를 불러오는 중입니다.',
-  'editor.toChannel': '채널 홈으로',
   'editor.preview': '미리보기',
-  'editor.notEditable': '이 콘텐츠는 지금 상태({status})에서는 수정할 수 없습니다.',
   'editor.restored': '저장되지 않았던 글을 이 브라우저에서 되살렸습니다.',
   'editor.discardRestored': '되살린 글 버리기',
 
@@ -145,9 +143,7 @@ const en: Record<WritingMessageKey, string> = {
   'editor.characters': '{count, plural, one {# character} other {# characters}}',
   'editor.charactersLabel': 'Characters',
   'editor.loading': 'Loading the editor.',
-  'editor.toChannel': 'Channel home',
   'editor.preview': 'Preview',
-  'editor.notEditable': 'This content cannot be edited in its current status ({status}).',
   'editor.restored': 'Text that had not been saved was restored from this browser.',
   'editor.discardRestored': 'Discard restored text',
 

@@ -128,9 +128,6 @@ export const messagesEn: Record<MessageKey, string> = {
 
   'page.channelManagement': 'Channel management',
   'page.channelHome': 'Channel home',
-  'page.loopUpload': 'Loop upload',
-  'page.postCreate': 'Create post',
-  'page.editor': 'Content editor',
   'page.profile': 'Profile',
   'page.alarm': 'My notifications',
   'page.trend': 'Trend',
@@ -140,6 +137,4 @@ export const messagesEn: Record<MessageKey, string> = {
   'page.privacy': 'Privacy policy',
   'page.help': 'Help',
   'page.guide': 'Channel guide',
-  'page.apply': 'Apply for entry',
-  'page.applyDescription': 'An application starts by choosing the type of content to bring.',
 };

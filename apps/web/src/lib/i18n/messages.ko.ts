@@ -131,9 +131,6 @@ export const messagesKo = {
 
   'page.channelManagement': '채널 관리',
   'page.channelHome': '채널 홈',
-  'page.loopUpload': '루프 업로드',
-  'page.postCreate': '포스트 작성',
-  'page.editor': '콘텐츠 편집기',
   'page.profile': '프로필',
   'page.alarm': '내 알림',
   'page.trend': '트렌드',
@@ -143,8 +140,6 @@ export const messagesKo = {
   'page.privacy': '개인정보 처리방침',
   'page.help': '고객센터',
   'page.guide': '채널 가이드',
-  'page.apply': '입점 신청',
-  'page.applyDescription': '입점할 콘텐츠 유형을 선택하는 것으로 신청이 시작됩니다.',
 } as const;
 
 export type MessageKey = keyof typeof messagesKo;
