@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Loading } from '../../components/ui/loading';
-import { useRecordHistoryOnce } from '../../features/history/hooks/use-record-history';
+import { useRecordHistoryOnce } from '../../features/history/api/record-history';
 import { useT } from '../../lib/i18n/i18n';
 import { Header } from './header';
 import { InvitationPopupHost } from './invitation-popup-host';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApplicationDetail, ApplicationForm, type ApplicationFormInput } from '@studio/contract/application';
 import { apiClient } from '../../../lib/api-client';
-import { asFieldResult } from '../../../lib/field-result';
+import { asResult } from '../../../lib/result';
 import { draftQueryOptions } from './get-draft';
 
 /** Refusals the form shows itself (beside the fields or above the button) rather than as a toast. */
@@ -20,7 +20,7 @@ export function submitApplication(input: ApplicationFormInput) {
 export function useSubmitApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ApplicationFormInput) => asFieldResult(submitApplication(input), formCodes),
+    mutationFn: (input: ApplicationFormInput) => asResult(submitApplication(input), formCodes),
     onSuccess: (result) => {
       // The server dropped the draft (the route refreshes the management lists it composes).
       if (result.ok) queryClient.removeQueries({ queryKey: draftQueryOptions().queryKey });

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { ContentSummary } from '@studio/contract/content';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { showToast } from '../../../lib/toast';
-import { useContentAction } from '../hooks/use-content-action';
+import { useContentAction } from '../api/content-action';
 import { useChannelHomeT } from '../messages';
 import { type ContentRowAction, contentRowActions } from '../utils/content-actions';
 import styles from './channel-contents.module.css';

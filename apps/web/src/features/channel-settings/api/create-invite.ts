@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { CreatedInvite, CreateInviteBody } from '@studio/contract/member';
 import { apiClient } from '../../../lib/api-client';
-import { asFieldResult } from '../../../lib/field-result';
+import { asResult } from '../../../lib/result';
 import { channelInvitesQueryOptions } from './get-channel-invites';
 import { settingsKeys } from './settings-keys';
 
@@ -24,7 +24,7 @@ export function createInvite(channelId: number, input: InviteInput) {
 export function useCreateInvite(channelId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteInput) => asFieldResult(createInvite(channelId, input), inviteFieldErrorCodes),
+    mutationFn: (input: InviteInput) => asResult(createInvite(channelId, input), inviteFieldErrorCodes),
     onSuccess: async (result) => {
       if (!result.ok) return;
       await Promise.all([

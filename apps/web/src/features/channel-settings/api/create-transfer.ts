@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreatedTransfer, CreateTransferBody } from '@studio/contract/member';
 import { apiClient } from '../../../lib/api-client';
-import { asFieldResult } from '../../../lib/field-result';
+import { asResult } from '../../../lib/result';
 import { channelTransfersQueryOptions } from './get-channel-transfers';
 import { settingsKeys } from './settings-keys';
 
@@ -20,7 +20,7 @@ export function createTransfer(channelId: number, login: string) {
 export function useCreateTransfer(channelId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (login: string) => asFieldResult(createTransfer(channelId, login), transferFieldErrorCodes),
+    mutationFn: (login: string) => asResult(createTransfer(channelId, login), transferFieldErrorCodes),
     onSuccess: async (result) => {
       // TRANSFER_ALREADY_PENDING means the list on screen is stale: refresh it either way.
       await Promise.all([

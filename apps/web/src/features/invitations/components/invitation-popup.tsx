@@ -17,8 +17,8 @@ import { Loading } from '../../../components/ui/loading';
 import { showToast } from '../../../lib/toast';
 import { type InvitationsKey, useInvitationsT } from '../messages';
 import type { InvitationTarget } from '../api/invitation-target';
-import { useAnswerInvitation } from '../hooks/use-answer-invitation';
-import { type InvitationView, useInvitation } from '../hooks/use-invitation';
+import { useAnswerInvitation } from '../api/answer-invitation';
+import { type InvitationView, useInvitation } from '../api/get-invitation';
 import { type InvitationFailure, loadFailure } from '../utils/invitation-errors';
 import styles from './invitation-popup.module.css';
 

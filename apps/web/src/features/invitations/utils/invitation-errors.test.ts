@@ -21,7 +21,7 @@ describe('invitation failures (spec section 8)', () => {
     expect(answerFailure(apiError(409, 'CHANNEL_NOT_SERVICE'))).toBe('channelNotService');
     expect(answerFailure(apiError(409, 'INVITE_NOT_PENDING'))).toBe('expired');
     expect(answerFailure(apiError(403, 'INVITE_UNAUTHORIZED'))).toBe('expired');
-    expect(answerFailure(new Error('?'))).toBe('expired');
+    expect(answerFailure(apiError(0, 'CLIENT_NETWORK'))).toBe('expired');
   });
 });
 

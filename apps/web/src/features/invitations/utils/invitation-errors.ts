@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api-error';
+import { type ApiError, isApiError } from '../../../lib/api-error';
 import type { InvitationKind } from '../api/invitation-target';
 
 /** What went wrong, in the words of spec section 8; each has one text in the message catalogue. */
@@ -15,12 +15,11 @@ export function loadFailure(kind: InvitationKind, error: unknown): InvitationFai
 }
 
 /**
- * Answering: a server failure is temporary; a channel that left service
- * cancels the invitation (the caller declines it); anything else is the
- * expired-or-no-permission text.
+ * Answering (a refusal other than an ended session, lib/result.ts): a server
+ * failure is temporary; a channel that left service cancels the invitation
+ * (the caller declines it); anything else is the expired-or-no-permission text.
  */
-export function answerFailure(error: unknown): InvitationFailure {
-  if (!isApiError(error)) return 'expired';
+export function answerFailure(error: ApiError): InvitationFailure {
   if (error.status >= 500) return 'temporary';
   if (error.code === 'CHANNEL_NOT_SERVICE') return 'channelNotService';
   return 'expired';

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { withQuery } from './with-query';
 import { streamKeysQueryOptions } from './get-stream-keys';
 import { liveKeys } from './live-keys';
-import { settled } from './settled';
+import { asResult } from '../../../lib/result';
 
 /** Spec section 7: `POST /lives/{liveId}/start`: READY → START, only while video is received. */
 export function startLive(channelId: number, liveId: number) {
@@ -55,7 +55,7 @@ export function useChangeStream(channelId: number, liveId: number) {
 export function useDeleteLive(channelId: number, liveId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => settled(deleteLive(channelId, liveId)),
+    mutationFn: () => asResult(deleteLive(channelId, liveId), 'anyRefusal'),
     onSuccess: (result) => {
       if (result.ok) queryClient.removeQueries({ queryKey: liveKeys.live(channelId, liveId) });
       return Promise.all([

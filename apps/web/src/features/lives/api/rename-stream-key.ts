@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { withQuery } from './with-query';
 import { liveKeys } from './live-keys';
 import { streamKeysQueryOptions } from './get-stream-keys';
-import { settled } from './settled';
+import { asResult } from '../../../lib/result';
 
 type Rename = { kampChannelId: string; title: string };
 
@@ -17,7 +17,7 @@ export function renameStreamKey(channelId: number, { kampChannelId, title }: Ren
 export function useRenameStreamKey(channelId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rename: Rename) => settled(renameStreamKey(channelId, rename)),
+    mutationFn: (rename: Rename) => asResult(renameStreamKey(channelId, rename), 'anyRefusal'),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: streamKeysQueryOptions(channelId).queryKey }),

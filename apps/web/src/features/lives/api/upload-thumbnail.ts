@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { livePaths, LiveThumbnail } from '@studio/contract/live';
 import { request } from '../../../lib/api-client';
 import { liveKeys } from './live-keys';
-import { settled } from './settled';
+import { asResult } from '../../../lib/result';
 
 /** An image travels longer than the 5 s a JSON call gets. */
 const UPLOAD_TIMEOUT_MS = 60_000;
@@ -18,7 +18,7 @@ export function uploadThumbnail(channelId: number, liveId: number, file: File) {
 export function useUploadThumbnail(channelId: number, liveId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => settled(uploadThumbnail(channelId, liveId, file)),
+    mutationFn: (file: File) => asResult(uploadThumbnail(channelId, liveId, file), 'anyRefusal'),
     onSuccess: (result) =>
       result.ok
         ? Promise.all([

@@ -7,7 +7,7 @@ import { MegaphoneIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import dropdown from '../../../components/ui/dropdown.module.css';
 import { useT } from '../../../lib/i18n/i18n';
-import { useDropdownNotices } from '../hooks/use-dropdown-notices';
+import { useDropdownNotices } from '../api/get-notices';
 import { NoticeRow } from './notice-row';
 
 function DropdownNotices() {

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { OperatorChannelCreate, OperatorChannelCreated } from '@studio/contract/operator';
 import { apiClient } from '../../../lib/api-client';
-import { asFieldResult } from '../../../lib/field-result';
-import { loginFieldCodes } from './field-result';
+import { asResult } from '../../../lib/result';
+import { loginFieldCodes } from './login-field-codes';
 import { operatorKeys } from './operator-keys';
 
 type CreateInput = z.input<typeof OperatorChannelCreate>;
@@ -15,7 +15,7 @@ export function createOperatorChannel(body: CreateInput) {
 export function useCreateOperatorChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateInput) => asFieldResult(createOperatorChannel(body), loginFieldCodes),
+    mutationFn: (body: CreateInput) => asResult(createOperatorChannel(body), loginFieldCodes),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: operatorKeys.channels() }), queryClient.invalidateQueries({ queryKey: operatorKeys.audit() })]),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OwnerInviteBody, OwnerInviteCreated } from '@studio/contract/operator';
 import { apiClient } from '../../../lib/api-client';
-import { asFieldResult } from '../../../lib/field-result';
-import { loginFieldCodes } from './field-result';
+import { asResult } from '../../../lib/result';
+import { loginFieldCodes } from './login-field-codes';
 import { operatorKeys } from './operator-keys';
 
 export function inviteChannelOwner(channelId: number, login: string) {
@@ -12,7 +12,7 @@ export function inviteChannelOwner(channelId: number, login: string) {
 export function useInviteChannelOwner() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ channelId, login }: { channelId: number; login: string }) => asFieldResult(inviteChannelOwner(channelId, login), loginFieldCodes),
+    mutationFn: ({ channelId, login }: { channelId: number; login: string }) => asResult(inviteChannelOwner(channelId, login), loginFieldCodes),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: operatorKeys.channels() }), queryClient.invalidateQueries({ queryKey: operatorKeys.audit() })]),
   });
 }

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { OperatorNotificationInput, OperatorNotificationSent } from '@studio/contract/operator';
 import { apiClient } from '../../../lib/api-client';
-import { asFieldResult } from '../../../lib/field-result';
-import { loginFieldCodes } from './field-result';
+import { asResult } from '../../../lib/result';
+import { loginFieldCodes } from './login-field-codes';
 import { operatorKeys } from './operator-keys';
 
 type NotificationInput = z.input<typeof OperatorNotificationInput>;
@@ -15,7 +15,7 @@ export function sendOperatorNotification(body: NotificationInput) {
 export function useSendOperatorNotification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationInput) => asFieldResult(sendOperatorNotification(body), loginFieldCodes),
+    mutationFn: (body: NotificationInput) => asResult(sendOperatorNotification(body), loginFieldCodes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.audit() }),
   });
 }

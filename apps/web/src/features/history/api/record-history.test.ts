@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../testing/fetch-stub';
-import { recordHistoryOnce } from './use-record-history';
+import { recordHistoryOnce } from './record-history';
 
 afterEach(() => {
   vi.unstubAllGlobals();

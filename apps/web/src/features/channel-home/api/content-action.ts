@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContentSummary } from '@studio/contract/content';
-import { cancelReservation } from '../api/cancel-reservation';
-import { channelKeys } from '../api/channel-keys';
-import { deleteContent } from '../api/delete-content';
-import { hideContent } from '../api/hide-content';
-import { unhideContent } from '../api/unhide-content';
+import { cancelReservation } from './cancel-reservation';
+import { channelKeys } from './channel-keys';
+import { deleteContent } from './delete-content';
+import { hideContent } from './hide-content';
+import { unhideContent } from './unhide-content';
 import type { ContentRowAction } from '../utils/content-actions';
 
 type Request = { action: Exclude<ContentRowAction, 'EDIT' | 'PREVIEW'>; content: Pick<ContentSummary, 'id' | 'version'> };

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChannelManagementType } from '@studio/contract/enums';
 import type { InviteDetail, TransferDetail } from '@studio/contract/member';
-import { inviteQueryOptions } from '../api/get-invite';
-import { transferQueryOptions } from '../api/get-transfer';
-import type { InvitationTarget } from '../api/invitation-target';
+import { inviteQueryOptions } from './get-invite';
+import { transferQueryOptions } from './get-transfer';
+import type { InvitationTarget } from './invitation-target';
 
 /** What both popups show: whose channel, which channel, which role is offered. */
 export type InvitationView = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notice } from '@studio/contract/notice';
-import { mergeDropdownNotices } from './use-dropdown-notices';
+import { mergeDropdownNotices } from './dropdown-notices';
 
 const notice = (contentId: number, category: Notice['category']): Notice => ({
   contentId,
