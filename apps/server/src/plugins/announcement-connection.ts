@@ -1,16 +1,16 @@
 import pg from 'pg';
 
-export type ListenerOptions = {
+/** How the connection shows in `pg_stat_activity.application_name`: one per server instance. */
+export const ANNOUNCEMENTS_APPLICATION_NAME = 'studio-announcements';
+
+export type ConnectionOptions = {
   connectionString: string;
-  channels: readonly string[];
   onNotification(channel: string, payload: string): void;
-  /** Listening (again): whatever was announced while it was not is lost, so caches start over. */
+  /** Listening (again) on every channel asked for: whatever was announced while it was not is lost. */
   onListening(): void;
   /** Not listening: announcements may be missed until onListening. */
   onLost(): void;
   warn(message: string): void;
-  /** How warnings name it. */
-  name?: string;
   firstRetryMs?: number;
   maxRetryMs?: number;
   /** How often a listening connection proves it still reaches the database. */
@@ -20,17 +20,22 @@ export type ListenerOptions = {
 };
 
 /**
- * One dedicated connection that LISTENs (a pooled one would be handed to
- * queries). It survives database restarts and killed backends by
- * reconnecting with backoff, and never lets a connection error reach the
+ * The one dedicated connection that LISTENs (a pooled one would be handed to
+ * queries), used only by plugins/announcements.ts. It survives database
+ * restarts and killed backends by reconnecting with backoff, LISTENs again on
+ * every channel asked for so far, and never lets a connection error reach the
  * process; close() ends it for good.
  */
-export function startListener(options: ListenerOptions) {
+export function openAnnouncementConnection(options: ConnectionOptions) {
   const firstRetryMs = options.firstRetryMs ?? 100;
   const maxRetryMs = options.maxRetryMs ?? 5_000;
   const probeEveryMs = options.probeEveryMs ?? 500;
   const probeTimeoutMs = options.probeTimeoutMs ?? 1_000;
+  /** Every channel asked for, LISTENed again on each new connection. */
+  const channels = new Set<string>();
   let client: pg.Client | undefined;
+  /** How the current connection gives up (a failed LISTEN asked for later ends it too). */
+  let failCurrent: ((reason: string) => void) | undefined;
   let closed = false;
   let listening = false;
   let retryMs = firstRetryMs;
@@ -40,12 +45,14 @@ export function startListener(options: ListenerOptions) {
 
   const lost = (client: pg.Client, reason: string) => {
     clearInterval(probe);
-    if (listening) options.onLost();
+    const was = listening;
     listening = false;
+    failCurrent = undefined;
     client.removeAllListeners('notification');
     client.end().catch(() => undefined);
+    if (was) options.onLost();
     if (closed) return;
-    options.warn(`${options.name ?? 'session listener'} lost (${reason}); reconnecting in ${retryMs} ms`);
+    options.warn(`announcement listener lost (${reason}); reconnecting in ${retryMs} ms`);
     timer = setTimeout(() => void connect(), retryMs);
     retryMs = Math.min(retryMs * 2, maxRetryMs);
   };
@@ -53,7 +60,12 @@ export function startListener(options: ListenerOptions) {
   const connect = async () => {
     timer = undefined;
     if (closed) return;
-    const current = new pg.Client({ connectionString: options.connectionString, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const current = new pg.Client({
+      connectionString: options.connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+      application_name: ANNOUNCEMENTS_APPLICATION_NAME,
+    });
     client = current;
     let gone = false;
     const fail = (reason: string) => {
@@ -61,6 +73,7 @@ export function startListener(options: ListenerOptions) {
       gone = true;
       lost(current, reason);
     };
+    failCurrent = fail;
     current.on('error', (error) => fail(error.message));
     current.on('end', () => fail('connection ended'));
     current.on('notification', (message) => {
@@ -68,8 +81,15 @@ export function startListener(options: ListenerOptions) {
     });
     try {
       await current.connect();
-      for (const channel of options.channels) await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       pid = (await current.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+      // Channels asked for while these LISTENs run are LISTENed here too: once listening, listen() does it itself.
+      const listened = new Set<string>();
+      for (let pending = [...channels]; pending.length > 0; pending = [...channels].filter((channel) => !listened.has(channel))) {
+        for (const channel of pending) {
+          await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          listened.add(channel);
+        }
+      }
     } catch (error) {
       fail(error instanceof Error ? error.message : String(error));
       return;
@@ -78,7 +98,7 @@ export function startListener(options: ListenerOptions) {
     listening = true;
     retryMs = firstRetryMs;
     options.onListening();
-    // A stalled socket raises no error: without this, a frozen network would keep the cache trusted
+    // A stalled socket raises no error: without this, a frozen network would keep caches trusted
     // (and revocations made elsewhere unseen) until TCP keep-alive gave up, minutes later.
     probe = setInterval(() => {
       let timeout: ReturnType<typeof setTimeout> | undefined;
@@ -98,6 +118,22 @@ export function startListener(options: ListenerOptions) {
       return listening;
     },
     /**
+     * LISTENs on `channel` from now on, on this connection and every later one. Resolves true once the
+     * live connection listens on it, false when it is not listening (the next connection will).
+     */
+    async listen(channel: string): Promise<boolean> {
+      channels.add(channel);
+      if (!listening || !client) return false;
+      const fail = failCurrent;
+      try {
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        return listening;
+      } catch (error) {
+        fail?.(`LISTEN ${channel}: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
+      }
+    },
+    /**
      * Announces on this very connection (no pooled connection taken): PostgreSQL delivers announcements
      * in commit order, so once this one comes back, every one committed before it has arrived.
      */
@@ -109,16 +145,23 @@ export function startListener(options: ListenerOptions) {
     get backendPid(): number | undefined {
       return listening ? pid : undefined;
     },
+    /** Ends it for good; a listening connection reports onLost first, so nothing trusts it past here. */
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
       clearInterval(probe);
+      const was = listening;
       listening = false;
+      failCurrent = undefined;
       const current = client;
       client = undefined;
-      if (current) await current.end().catch(() => undefined);
+      if (was) options.onLost();
+      if (current) {
+        current.removeAllListeners('notification');
+        await current.end().catch(() => undefined);
+      }
     },
   };
 }
 
-export type Listener = ReturnType<typeof startListener>;
+export type AnnouncementConnection = ReturnType<typeof openAnnouncementConnection>;
