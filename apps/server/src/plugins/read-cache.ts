@@ -14,8 +14,8 @@ const CACHE_TTL_MS = 30_000;
 
 /**
  * Hot reads from memory (issue #13, lib/read-cache.ts): read once from PostgreSQL, served from memory
- * until the database announces a change to what they were read from. Without a listening connection
- * nothing is kept. `readCache: false` in the config turns it off (every read goes to the database).
+ * until the database announces a change to what they were read from (heard through plugins/announcements.ts).
+ * Without a listening connection nothing is kept. `readCache: false` in the config turns it off (every read goes to the database).
  */
 export type ReadCacheOptions = {
   /**

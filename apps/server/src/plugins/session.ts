@@ -24,8 +24,9 @@ export const idleCutoff = (now: Date, idleHours: number) => new Date(now.getTime
 /**
  * Who is asking, for every request that carries the session cookie (assets
  * aside). A session is read from PostgreSQL once and then served from memory;
- * the database announces every revocation and change (LISTEN/NOTIFY), so a
- * logout on one instance ends the session on all of them within a second.
+ * the database announces every revocation and change (LISTEN/NOTIFY, heard
+ * through plugins/announcements.ts), so a logout on one instance ends the
+ * session on all of them within a second.
  * Without a listening connection the cache is not used at all: a missed
  * announcement must never keep a revoked session alive.
  */
