@@ -42,6 +42,17 @@ export function openAnnouncementConnection(options: ConnectionOptions) {
   let pid: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let probe: ReturnType<typeof setInterval> | undefined;
+  /**
+   * Queries after the connection is listening (probes, late LISTENs, notify) run one after another, as
+   * pg queues them today; pg 9 will refuse a query sent while another runs. Each connection starts a
+   * chain of its own, so one stalled on a frozen connection never holds up the next connection.
+   */
+  let tail: Promise<unknown> = Promise.resolve();
+  const serially = <T>(query: () => Promise<T>): Promise<T> => {
+    const result = tail.then(query, query);
+    tail = result.catch(() => undefined);
+    return result;
+  };
 
   const lost = (client: pg.Client, reason: string) => {
     clearInterval(probe);
@@ -67,6 +78,7 @@ export function openAnnouncementConnection(options: ConnectionOptions) {
       application_name: ANNOUNCEMENTS_APPLICATION_NAME,
     });
     client = current;
+    tail = Promise.resolve();
     let gone = false;
     const fail = (reason: string) => {
       if (gone) return;
@@ -105,7 +117,7 @@ export function openAnnouncementConnection(options: ConnectionOptions) {
       const stalled = new Promise<never>((_, reject) => {
         timeout = setTimeout(() => reject(new Error(`no answer within ${probeTimeoutMs} ms`)), probeTimeoutMs);
       });
-      Promise.race([current.query('SELECT 1'), stalled])
+      Promise.race([serially(() => current.query('SELECT 1')), stalled])
         .catch((error: unknown) => fail(`liveness probe: ${error instanceof Error ? error.message : String(error)}`))
         .finally(() => clearTimeout(timeout));
     }, probeEveryMs);
@@ -124,9 +136,9 @@ export function openAnnouncementConnection(options: ConnectionOptions) {
     async listen(channel: string): Promise<boolean> {
       channels.add(channel);
       if (!listening || !client) return false;
-      const fail = failCurrent;
+      const [live, fail] = [client, failCurrent];
       try {
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        await serially(() => live.query(`LISTEN ${pg.escapeIdentifier(channel)}`));
         return listening;
       } catch (error) {
         fail?.(`LISTEN ${channel}: ${error instanceof Error ? error.message : String(error)}`);
@@ -139,7 +151,8 @@ export function openAnnouncementConnection(options: ConnectionOptions) {
      */
     async notify(channel: string, payload: string): Promise<void> {
       if (!listening || !client) throw new Error('not listening');
-      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      const live = client;
+      await serially(() => live.query('SELECT pg_notify($1, $2)', [channel, payload]));
     },
     /** The backend pid of the listening connection (tests terminate it). */
     get backendPid(): number | undefined {
