@@ -38,6 +38,7 @@ import { meRoutes } from './modules/me/routes';
 import { noticeRoutes } from './modules/notices/routes';
 import { notificationHubPlugin, type HubOptions } from './modules/notifications/notification-hub';
 import { notificationRoutes } from './modules/notifications/routes';
+import { unreadCountsPlugin } from './modules/notifications/unread-counts';
 import { operatorAuditRoutes } from './modules/operator/audit-routes';
 import { broadcastJob } from './modules/operator/broadcast-job';
 import { operatorChannelRoutes } from './modules/operator/channel-routes';
@@ -47,6 +48,7 @@ import { transferRoutes } from './modules/transfers/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { answerFrameworkError, clientErrorAnswer, errorHandlerPlugin } from './plugins/error-handler';
 import { accessPlugin } from './plugins/access';
+import { announcementsPlugin } from './plugins/announcements';
 import { gracefulClosePlugin } from './plugins/graceful-close';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { readCachePlugin, type ReadCacheOptions } from './plugins/read-cache';
@@ -97,9 +99,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(swaggerPlugin);
+  // The one LISTEN connection, before everything that hears announcements through it (and so closed after them).
+  await app.register(announcementsPlugin);
   await app.register(sessionPlugin);
   await app.register(readCachePlugin, options.readCache ?? {});
   await app.register(csrfPlugin);
+  await app.register(unreadCountsPlugin);
   await app.register(notificationHubPlugin, options.notificationStream ?? {});
   await app.register(mediaPlugin);
   await app.register(jobsPlugin, { workers: options.backgroundJobs !== false });

@@ -248,7 +248,7 @@ describe('GET /api/my/notifications/stream', () => {
     const cookie = await t.cookieFor(invitee.userId);
     const stream = await openStream(baseB, cookie);
     await stream.until(() => stream.events('unread').length === 1);
-    const pid = other.app.notificationHub.listenerBackendPid;
+    const pid = other.app.announcements.backendPid;
     expect(pid).toBeDefined();
     // Committed after B's listening connection is killed and before it can be back (it waits 100 ms first).
     const [id] = await t.db.transaction().execute(async (tx) => {

@@ -7,7 +7,7 @@ export type CachedSession = { user: SessionUser; expiresAt: Date; lastSeenAt: Da
  * round trip. Bounded: a Map keeps insertion order, a hit moves its entry to
  * the end, and the oldest goes first when full. An entry also lives at most
  * `ttlMs`, which bounds how long a change nobody announced (none is known)
- * could be served; announced changes evict at once (plugins/session-listener.ts).
+ * could be served; announced changes evict at once (plugins/session.ts, through plugins/announcements.ts).
  */
 export function createSessionCache(options: { max: number; ttlMs: number; now?: () => number }) {
   const now = options.now ?? (() => performance.now());

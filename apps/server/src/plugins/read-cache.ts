@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { connectionStringOf } from '../db/database';
 import { createReadCache, type ReadCache } from '../lib/read-cache';
-import { startListener, type Listener } from './session-listener';
 
 /** Where migration 0016's triggers announce a changed channel, membership or notification. */
 export const READS_CHANGED_CHANNEL = 'studio_reads_changed';
@@ -16,8 +14,8 @@ const CACHE_TTL_MS = 30_000;
 
 /**
  * Hot reads from memory (issue #13, lib/read-cache.ts): read once from PostgreSQL, served from memory
- * until the database announces a change to what they were read from. Without a listening connection
- * nothing is kept. `readCache: false` in the config turns it off (every read goes to the database).
+ * until the database announces a change to what they were read from (heard through plugins/announcements.ts).
+ * Without a listening connection nothing is kept. `readCache: false` in the config turns it off (every read goes to the database).
  */
 export type ReadCacheOptions = {
   /**
@@ -30,19 +28,18 @@ export type ReadCacheOptions = {
 export const readCachePlugin = fp(async (app: FastifyInstance, options: ReadCacheOptions) => {
   const cache = createReadCache({ max: CACHE_MAX, ttlMs: CACHE_TTL_MS });
   const waiting = new Map<string, () => void>();
-  const connectionString = connectionStringOf(app.db);
-  let listener: Listener | undefined;
-  if (connectionString && app.config.readCache) {
-    listener = startListener({
-      connectionString,
-      channels: [READS_CHANGED_CHANNEL],
-      onNotification(_channel, payload) {
-        if (payload.startsWith(SETTLE_PREFIX)) {
-          waiting.get(payload)?.();
-          waiting.delete(payload);
-          return;
-        }
-        cache.announced(payload);
+  if (app.config.readCache) {
+    app.announcements.subscribe({
+      name: 'read cache',
+      topics: {
+        [READS_CHANGED_CHANNEL]: (payload) => {
+          if (payload.startsWith(SETTLE_PREFIX)) {
+            waiting.get(payload)?.();
+            waiting.delete(payload);
+            return;
+          }
+          cache.announced(payload);
+        },
       },
       onListening: () => cache.setEnabled(true),
       onLost: () => {
@@ -51,12 +48,6 @@ export const readCachePlugin = fp(async (app: FastifyInstance, options: ReadCach
         for (const done of waiting.values()) done();
         waiting.clear();
       },
-      warn: (message) => app.log.warn(message),
-      name: 'read-cache listener',
-    });
-    app.addHook('preClose', async () => {
-      cache.setEnabled(false);
-      await listener?.close();
     });
   }
 
@@ -72,7 +63,7 @@ export const readCachePlugin = fp(async (app: FastifyInstance, options: ReadCach
    * them in commit order): for tests that write rows directly and then read through the API.
    */
   async function settle(timeoutMs = 5_000) {
-    if (!cache.enabled || !listener) return;
+    if (!cache.enabled) return;
     const token = `${SETTLE_PREFIX}${process.pid}:${Math.random().toString(36).slice(2)}`;
     const heard = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -85,7 +76,7 @@ export const readCachePlugin = fp(async (app: FastifyInstance, options: ReadCach
       });
     });
     try {
-      await listener.notify(READS_CHANGED_CHANNEL, token);
+      await app.announcements.notify(READS_CHANGED_CHANNEL, token);
     } catch {
       // Not listening (any more): nothing is kept, so there is nothing to wait for.
       waiting.get(token)?.();
@@ -106,9 +97,6 @@ export const readCachePlugin = fp(async (app: FastifyInstance, options: ReadCach
     get stats() {
       return { ...cache.stats, size: cache.size };
     },
-    get listenerBackendPid() {
-      return listener?.backendPid;
-    },
     settle,
   });
 });
@@ -122,7 +110,6 @@ declare module 'fastify' {
       forget: ReadCache['announced'];
       readonly enabled: boolean;
       readonly stats: { hits: number; misses: number; changes: number; size: number };
-      readonly listenerBackendPid: number | undefined;
       /** Resolves once every announcement committed before the call has been heard. */
       settle(timeoutMs?: number): Promise<void>;
     };

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { connectionStringOf } from '../db/database';
 import { hashToken } from '../lib/session-token';
 import { createSessionCache } from '../lib/session-cache';
 import { ASSETS_PREFIX } from '../web/spa';
-import { startListener, type Listener } from './session-listener';
 import { sessionRepository, type FoundSession } from './session-repository';
 
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-studio_session' : 'studio_session');
@@ -15,8 +13,6 @@ export const TOUCH_EVERY_MS = 5 * 60_000;
 /** Channels the database announces on (migration 0005): a session id, a user id. */
 export const SESSION_REVOKED_CHANNEL = 'studio_session_revoked';
 export const USER_CHANGED_CHANNEL = 'studio_user_changed';
-/** `<user id>:<unread count>`, announced by the counter's trigger in the transaction of the change. */
-export const UNREAD_COUNT_CHANNEL = 'studio_unread_count';
 
 /** Sessions kept in memory per instance; past it the least recently used go. */
 const CACHE_MAX = 10_000;
@@ -28,8 +24,9 @@ export const idleCutoff = (now: Date, idleHours: number) => new Date(now.getTime
 /**
  * Who is asking, for every request that carries the session cookie (assets
  * aside). A session is read from PostgreSQL once and then served from memory;
- * the database announces every revocation and change (LISTEN/NOTIFY), so a
- * logout on one instance ends the session on all of them within a second.
+ * the database announces every revocation and change (LISTEN/NOTIFY, heard
+ * through plugins/announcements.ts), so a logout on one instance ends the
+ * session on all of them within a second.
  * Without a listening connection the cache is not used at all: a missed
  * announcement must never keep a revoked session alive.
  */
@@ -40,47 +37,31 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const cache = createSessionCache({ max: CACHE_MAX, ttlMs: CACHE_TTL_MS });
   let lookups = 0;
   let heard = 0;
-  // Unread counts of the people whose sessions are here; kept current by the announcements.
-  const unread = new Map<number, number>();
-  const rememberUnread = (userId: number, count: number) => {
-    unread.delete(userId);
-    unread.set(userId, count);
-    if (unread.size > CACHE_MAX) {
-      const oldest = unread.keys().next().value;
-      if (oldest !== undefined) unread.delete(oldest);
-    }
-  };
-  const forgetAll = () => {
-    cache.clear();
-    unread.clear();
-  };
+  let listening = false;
 
-  const connectionString = connectionStringOf(app.db);
-  let listener: Listener | undefined;
-  if (connectionString) {
-    listener = startListener({
-      connectionString,
-      channels: [SESSION_REVOKED_CHANNEL, USER_CHANGED_CHANNEL, UNREAD_COUNT_CHANNEL],
-      onNotification(channel, payload) {
+  app.announcements.subscribe({
+    name: 'session cache',
+    topics: {
+      [SESSION_REVOKED_CHANNEL]: (sessionId) => {
         heard++;
-        if (channel === SESSION_REVOKED_CHANNEL) cache.delete(payload);
-        else if (channel === USER_CHANGED_CHANNEL) cache.deleteUser(Number(payload));
-        else if (channel === UNREAD_COUNT_CHANNEL) {
-          const [userId, count] = payload.split(':').map(Number);
-          // Only people already here: an announcement must not grow the map for everyone notified.
-          if (userId !== undefined && count !== undefined && unread.has(userId)) rememberUnread(userId, count);
-        }
+        cache.delete(sessionId);
       },
-      onListening: forgetAll,
-      onLost: forgetAll,
-      warn: (message) => app.log.warn(message),
-    });
-    // preClose: the listener is a connection of its own, and closing must not wait on it.
-    app.addHook('preClose', async () => {
-      await listener?.close();
-      forgetAll();
-    });
-  }
+      [USER_CHANGED_CHANNEL]: (userId) => {
+        heard++;
+        cache.deleteUser(Number(userId));
+      },
+    },
+    onListening() {
+      cache.clear();
+      listening = true;
+    },
+    onLost() {
+      listening = false;
+      // A read under way may have missed an announcement: it is not kept either.
+      heard++;
+      cache.clear();
+    },
+  });
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -93,7 +74,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const now = app.clock.now();
     const cutoff = idleCutoff(now, app.config.sessionIdleHours);
     const sessionId = hashToken(token);
-    const useCache = listener?.listening === true;
+    const useCache = listening;
     let found: FoundSession | undefined = useCache ? cache.get(sessionId) : undefined;
     // A cached entry that looks expired or idle is read again: another instance may have seen it since.
     if (found && (found.expiresAt <= now || found.lastSeenAt <= cutoff)) found = undefined;
@@ -116,33 +97,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     request.user = found.user;
   });
 
-  // Read your own writes: a change this person made here may have moved their unread count (a read,
-  // an answered invitation marked read, …) and its announcement can arrive a moment after the answer.
-  // Their next count is read from the database once, so a refetch after this answer is never older.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') unread.delete(request.user.id);
-    done(null, payload);
-  });
-
   app.decorate('sessions', {
     cookieName,
     get lookups() {
       return lookups;
     },
     get listening() {
-      return listener?.listening === true;
-    },
-    get listenerBackendPid() {
-      return listener?.backendPid;
-    },
-    async unreadCount(userId: number, load: () => Promise<number>) {
-      const listening = listener?.listening === true;
-      const known = listening ? unread.get(userId) : undefined;
-      if (known !== undefined) return known;
-      const heardBefore = heard;
-      const count = await load();
-      if (listening && heard === heardBefore) rememberUnread(userId, count);
-      return count;
+      return listening;
     },
     async start(reply: FastifyReply, userId: number, idToken: string | null) {
       const now = app.clock.now();
@@ -169,12 +130,6 @@ declare module 'fastify' {
       readonly lookups: number;
       /** Whether revocations are heard, and so whether sessions are served from memory. */
       readonly listening: boolean;
-      readonly listenerBackendPid: number | undefined;
-      /**
-       * A person's unread count from memory while the announcements are heard, else from `load`.
-       * Any change a person makes here forgets their count (onSend), so their own next read never lags its announcement.
-       */
-      unreadCount(userId: number, load: () => Promise<number>): Promise<number>;
       start(reply: FastifyReply, userId: number, idToken: string | null): Promise<void>;
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     };

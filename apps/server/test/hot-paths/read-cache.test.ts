@@ -225,7 +225,7 @@ describe('hot reads served from memory', () => {
     const { channel, cookie } = await crew();
     const url = `/api/channels/${channel}`;
     await get(other, url, cookie);
-    const pid = other.readCache.listenerBackendPid;
+    const pid = other.announcements.backendPid;
     expect(pid).toBeDefined();
     await sql`SELECT pg_terminate_backend(${pid})`.execute(t.db);
     await until(() => !other.readCache.enabled, 2_000);

@@ -105,10 +105,10 @@ describe('sessions served from memory', () => {
   });
 
   it('recover when the listening connection is killed, and still hear revocations', async () => {
-    const pid = other.sessions.listenerBackendPid;
+    const pid = other.announcements.backendPid;
     expect(pid).toBeTypeOf('number');
     await sql`SELECT pg_terminate_backend(${pid})`.execute(t.db);
-    await until(() => other.sessions.listening && other.sessions.listenerBackendPid !== pid, 10_000);
+    await until(() => other.sessions.listening && other.announcements.backendPid !== pid, 10_000);
 
     const person = await createPerson(t.db);
     const cookie = await t.cookieFor(person.userId);

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Sessions are served from each instance's memory (lib/session-cache.ts).
  * The database itself announces every change that must reach those caches, so
  * no code path (logout, rotation, purge, a deleted person, an operator flag
- * set by hand) can forget to: instances LISTEN (plugins/session-listener.ts).
+ * set by hand) can forget to: instances LISTEN (plugins/announcements.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

@@ -3,12 +3,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { formatTimeString } from '@studio/contract/format';
 import type { Notification } from '@studio/contract/notification';
-import { connectionStringOf } from '../../db/database';
-import { SESSION_REVOKED_CHANNEL, UNREAD_COUNT_CHANNEL } from '../../plugins/session';
-import { startListener, type Listener } from '../../plugins/session-listener';
+import { SESSION_REVOKED_CHANNEL } from '../../plugins/session';
 import type { SessionUser } from '../../types';
 import { NEW_NOTIFICATION_CHANNEL } from './notification-producer';
 import { notificationRepository, type NotificationRecord } from './notification-repository';
+import { UNREAD_COUNT_CHANNEL } from './unread-counts';
 
 export type HubOptions = {
   /** A comment line this often keeps proxies (idle timeouts of 30–60 s are common) from cutting the stream. */
@@ -35,10 +34,10 @@ export const present = (record: NotificationRecord, now: Date): Notification => 
 const frame = (event: string, data: unknown, id?: number) => `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
- * Real-time notifications over Server-Sent Events. Each instance keeps one
- * LISTEN connection and fans what PostgreSQL announces (a new notification,
- * an unread count that changed, a session revoked) out to the streams open on
- * it, so it works with any number of instances on one database. An idle
+ * Real-time notifications over Server-Sent Events. Each instance fans what
+ * PostgreSQL announces (a new notification, an unread count that changed, a
+ * session revoked; heard through plugins/announcements.ts) out to the streams
+ * open on it, so it works with any number of instances on one database. An idle
  * stream costs no query: only an announcement for its person reads a row, once
  * for all of that person's streams here.
  */
@@ -48,6 +47,7 @@ export const notificationHubPlugin = fp(async (app: FastifyInstance, options: Hu
   const notifications = notificationRepository(app.db);
   const byUser = new Map<number, Set<Stream>>();
   let closing = false;
+  let listening = false;
   let everLost = false;
 
   const end = (stream: Stream) => {
@@ -95,36 +95,35 @@ export const notificationHubPlugin = fp(async (app: FastifyInstance, options: Hu
 
   const fail = (error: unknown) => app.log.warn({ err: error }, 'notification stream delivery failed');
 
-  const connectionString = connectionStringOf(app.db);
-  let listener: Listener | undefined;
-  if (connectionString) {
-    listener = startListener({
-      connectionString,
-      channels: [NEW_NOTIFICATION_CHANNEL, UNREAD_COUNT_CHANNEL, SESSION_REVOKED_CHANNEL],
-      onNotification(channel, payload) {
-        if (channel === SESSION_REVOKED_CHANNEL) {
-          // A signed-out session's streams end at once, on every instance.
-          for (const streams of byUser.values()) for (const stream of streams) if (stream.user.sessionId === payload) end(stream);
-          return;
-        }
-        const [userId, value] = payload.split(':').map(Number);
-        if (userId === undefined || value === undefined || !byUser.has(userId)) return;
-        // A browser told of a change asks for its list at once: this instance's kept pages of that
-        // person go first, whichever of the two connections hears of the change first.
-        app.readCache.forget(`n:${userId}`);
-        if (channel === UNREAD_COUNT_CHANNEL) {
-          for (const stream of byUser.get(userId) ?? []) send(stream, frame('unread', { count: value }));
-        } else announced(userId, value).catch(fail);
+  // The streams of a person told of a change ask for their lists at once: this instance's kept pages of
+  // that person go first (the read cache may hear of the change a moment later, on the same connection).
+  const perPerson = (handle: (userId: number, value: number) => void) => (payload: string) => {
+    const [userId, value] = payload.split(':').map(Number);
+    if (userId === undefined || value === undefined || !byUser.has(userId)) return;
+    app.readCache.forget(`n:${userId}`);
+    handle(userId, value);
+  };
+  app.announcements.subscribe({
+    name: 'notification stream',
+    topics: {
+      [NEW_NOTIFICATION_CHANNEL]: perPerson((userId, id) => void announced(userId, id).catch(fail)),
+      [UNREAD_COUNT_CHANNEL]: perPerson((userId, count) => {
+        for (const stream of byUser.get(userId) ?? []) send(stream, frame('unread', { count }));
+      }),
+      // A signed-out session's streams end at once, on every instance.
+      [SESSION_REVOKED_CHANNEL]: (sessionId) => {
+        for (const streams of byUser.values()) for (const stream of streams) if (stream.user.sessionId === sessionId) end(stream);
       },
-      onListening() {
-        if (everLost) catchUpAll().catch(fail);
-      },
-      onLost() {
-        everLost = true;
-      },
-      warn: (message) => app.log.warn(message.replace('session listener', 'notification listener')),
-    });
-  }
+    },
+    onListening() {
+      listening = true;
+      if (everLost) catchUpAll().catch(fail);
+    },
+    onLost() {
+      listening = false;
+      everLost = true;
+    },
+  });
 
   const heartbeat = setInterval(() => {
     for (const streams of byUser.values()) for (const stream of streams) send(stream, ': heartbeat\n\n');
@@ -136,16 +135,12 @@ export const notificationHubPlugin = fp(async (app: FastifyInstance, options: Hu
     closing = true;
     clearInterval(heartbeat);
     for (const streams of [...byUser.values()]) for (const stream of [...streams]) end(stream);
-    await listener?.close();
   });
 
   app.decorate('notificationHub', {
+    /** Whether announcements reach the streams (else they catch up once they do again). */
     get listening() {
-      return listener?.listening === true;
-    },
-    /** The backend pid of the listening connection (tests terminate it). */
-    get listenerBackendPid() {
-      return listener?.backendPid;
+      return listening;
     },
     get openStreams() {
       let count = 0;
@@ -179,7 +174,7 @@ export const notificationHubPlugin = fp(async (app: FastifyInstance, options: Hu
       res.on('close', () => end(stream));
       res.write('retry: 2000\n\n');
       try {
-        const count = await app.sessions.unreadCount(user.id, () => notifications.unreadCount(user.id));
+        const count = await app.unreadCounts.of(user.id);
         send(stream, frame('unread', { count }));
         if (lastEventId !== undefined) sendNotifications(stream, await notifications.after(user.id, lastEventId, CATCH_UP_LIMIT));
         // A fresh stream starts from what exists now: only later notifications are sent.
@@ -196,7 +191,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     notificationHub: {
       readonly listening: boolean;
-      readonly listenerBackendPid: number | undefined;
       readonly openStreams: number;
       open(reply: FastifyReply, user: SessionUser, lastEventId: number | undefined): Promise<void>;
     };

@@ -93,7 +93,7 @@ export async function notificationRoutes(instance: FastifyInstance) {
     { config: { access: 'session' }, schema: { tags, response: { 200: UnreadCount, ...errorResponses } } },
     async (request) => {
       const { id } = requireUser(request);
-      return { count: await app.sessions.unreadCount(id, () => notifications.unreadCount(id)) };
+      return { count: await app.unreadCounts.of(id) };
     },
   );
 
