@@ -18,13 +18,15 @@
 // install and stops. What made the cluster start in about two seconds, measured: cephx off with
 // ms_mon_client_mode = crc (or radosgw waits 300 s), paxos_propose_interval = 0.1 on the monitor, pools
 // of size 1 and 8 placement groups, no autoscaler and no manager.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
+const execFileAsync = promisify(execFile);
 const PACKAGES = ['ceph-mon', 'ceph-osd', 'radosgw', 'ceph-common'];
 const BINARIES = ['/usr/bin/ceph-mon', '/usr/bin/ceph-osd', '/usr/bin/radosgw', '/usr/bin/radosgw-admin', '/usr/bin/ceph', '/usr/bin/monmaptool'];
 /** The OSD holds about two bytes of memory per byte stored, and past 95 % of this its writes hang. */
@@ -123,6 +125,9 @@ osd_pool_default_size = 1
 osd_pool_default_min_size = 1
 mon_allow_pool_size_one = true
 mon_warn_on_pool_no_redundancy = false
+# A throwaway cluster: the monitor must not stop itself because the machine's disk is nearly full.
+mon_data_avail_warn = 1
+mon_data_avail_crit = 0
 osd_pool_default_pg_num = 8
 osd_pool_default_pgp_num = 8
 osd_pool_default_pg_autoscale_mode = off
@@ -144,20 +149,20 @@ memstore_device_bytes = ${MEMSTORE_BYTES}
 rgw_frontends = beast endpoint=127.0.0.1:${rgwPort}
 rgw_data = ${folder}/rgw
 rgw_dns_name = 127.0.0.1
+# Deleted objects' data is freed by the garbage collector, by default two hours later: in memory
+# that is memory held, and a memstore OSD past 95 % full hangs writes. Seconds instead.
+rgw_gc_obj_min_wait = 5
+rgw_gc_processor_period = 5
 `;
 }
 
 /** A short-lived Ceph tool; its output, or an error with what it printed. */
-function run(folder, command, args) {
-  const t = Date.now();
+async function run(folder, command, args) {
+  const started = Date.now();
   try {
-    const out = execFileSync(command, ["-c", path.join(folder, "ceph.conf"), ...args], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 30_000,
-    });
-    if (process.env.OBJECT_STORE_TIMING) say(`${command} ${args[0]}: ${Date.now() - t} ms`);
-    return out;
+    const { stdout } = await execFileAsync(command, ['-c', path.join(folder, 'ceph.conf'), ...args], { encoding: 'utf8', timeout: 30_000 });
+    if (process.env.OBJECT_STORE_TIMING) say(`${command} ${args[0]}: ${Date.now() - started} ms`);
+    return stdout;
   } catch (error) {
     throw new Error(`${command} ${args.join(' ')} failed: ${(error.stderr || error.stdout || error.message).toString().trim().slice(-2000)}`);
   }
@@ -205,25 +210,25 @@ async function start(folder) {
     }
 
     // The monitor: a map of one, a data folder made from it (a keyring is still asked for with auth off).
-    run(folder, 'monmaptool', ['--create', '--fsid', fsid, '--addv', 'a', `[v2:127.0.0.1:${monPort}]`, path.join(folder, 'monmap')]);
-    run(folder, 'ceph-authtool', ['--create-keyring', path.join(folder, 'keyring'), '--gen-key', '-n', 'mon.', '--cap', 'mon', 'allow *']);
-    run(folder, 'ceph-mon', ['--mkfs', '-i', 'a', '--monmap', path.join(folder, 'monmap'), '--keyring', path.join(folder, 'keyring')]);
+    await run(folder, 'monmaptool', ['--create', '--fsid', fsid, '--addv', 'a', `[v2:127.0.0.1:${monPort}]`, path.join(folder, 'monmap')]);
+    await run(folder, 'ceph-authtool', ['--create-keyring', path.join(folder, 'keyring'), '--gen-key', '-n', 'mon.', '--cap', 'mon', 'allow *']);
+    await run(folder, 'ceph-mon', ['--mkfs', '-i', 'a', '--monmap', path.join(folder, 'monmap'), '--keyring', path.join(folder, 'keyring')]);
     daemon(folder, 'mon.a', 'ceph-mon', ['-i', 'a']);
 
     // One OSD on memstore: registered with the monitor, its (empty) store made, started.
     const osdUuid = randomUUID();
-    const id = run(folder, 'ceph', ['--connect-timeout', '30', 'osd', 'new', osdUuid]).trim();
-    run(folder, 'ceph-osd', ['-i', id, '--mkfs', '--osd-uuid', osdUuid]);
+    const id = (await run(folder, 'ceph', ['--connect-timeout', '30', 'osd', 'new', osdUuid])).trim();
+    await run(folder, 'ceph-osd', ['-i', id, '--mkfs', '--osd-uuid', osdUuid]);
     daemon(folder, `osd.${id}`, 'ceph-osd', ['-i', id]);
 
     // The gateway creates its pools on first use; the S3 user is made meanwhile.
     daemon(folder, 'client.rgw.a', 'radosgw', ['-n', 'client.rgw.a']);
     const accessKeyId = `studio${randomBytes(6).toString('hex')}`.toUpperCase();
     const secretAccessKey = randomBytes(24).toString('base64url');
-    run(folder, 'radosgw-admin', ['user', 'create', '--uid', 'studio', '--display-name', 'Channel Studio tests', '--access-key', accessKeyId, '--secret-key', secretAccessKey]);
-
+    // The user is made while the gateway comes up (both wait for the pools).
+    const user = run(folder, 'radosgw-admin', ['user', 'create', '--uid', 'studio', '--display-name', 'Channel Studio tests', '--access-key', accessKeyId, '--secret-key', secretAccessKey]);
     const endpoint = `http://127.0.0.1:${rgwPort}`;
-    await waitFor('radosgw', async () => {
+    const ready = waitFor('radosgw', async () => {
       try {
         const response = await fetch(endpoint, { signal: AbortSignal.timeout(1000) });
         await response.arrayBuffer();
@@ -232,6 +237,7 @@ async function start(folder) {
         return false;
       }
     }, folder);
+    await Promise.all([user, ready]);
     for (const name of ['mon.a', `osd.${id}`, 'client.rgw.a']) {
       const pid = Number(readFileSync(path.join(folder, 'run', `${name}.pid`), 'utf8'));
       if (!alive(pid)) throw new Error(`${name} exited (logs in ${folder}/log)`);
