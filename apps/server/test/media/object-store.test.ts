@@ -48,7 +48,8 @@ let s3: ObjectStore;
 beforeAll(async () => {
   diskRoot = path.join(await mkdtemp(path.join(tmpdir(), 'studio-disk-store-')), 'media');
   disk = diskStore(diskRoot);
-  cephFolder = path.join(await mkdtemp(path.join(tmpdir(), 'studio-ceph-')), 'cluster');
+  // An empty folder of its own; --stop removes it with everything the cluster wrote.
+  cephFolder = await mkdtemp(path.join(tmpdir(), 'studio-ceph-'));
   const { stdout } = await run(process.execPath, [SCRIPT, '--start', cephFolder, '--owner', String(process.pid)], { timeout: 90_000 });
   const endpoint = JSON.parse(stdout) as { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
   const options = { ...endpoint, bucket: 'studio-media', forcePathStyle: true };
@@ -58,7 +59,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (cephFolder) await run(process.execPath, [SCRIPT, '--stop', cephFolder], { timeout: 30_000 });
-  if (cephFolder) await rm(path.dirname(cephFolder), { recursive: true, force: true });
   if (diskRoot) await rm(path.dirname(diskRoot), { recursive: true, force: true });
 });
 
