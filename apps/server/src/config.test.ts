@@ -109,3 +109,55 @@ describe('database and shutdown limits', () => {
     expect(() => loadConfig({ RTMP_MAX_MESSAGE_BYTES: String(16 * 1024 * 1024) })).toThrow(/RTMP_MAX_MESSAGE_BYTES/);
   });
 });
+
+describe('media storage', () => {
+  const s3 = { STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:7480/', S3_BUCKET: 'studio-media', S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('keeps media on local disk by default, whatever S3_* says', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'disk' });
+    expect(loadConfig({ S3_BUCKET: 'studio-media' }).storage).toEqual({ kind: 'disk' });
+  });
+
+  it('takes an S3-compatible store: path-style by default with an endpoint, virtual-hosted for AWS S3 itself', () => {
+    expect(loadConfig(s3).storage).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:7480',
+      region: 'us-east-1',
+      bucket: 'studio-media',
+      accessKeyId: 'AKID',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    const aws = loadConfig({ ...s3, S3_ENDPOINT: undefined, S3_REGION: 'eu-central-1' }).storage;
+    expect(aws).toMatchObject({ kind: 's3', endpoint: undefined, region: 'eu-central-1', forcePathStyle: false });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({ forcePathStyle: false });
+  });
+
+  it('names every variable STORAGE=s3 lacks, at once', () => {
+    try {
+      loadConfig({ STORAGE: 's3' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        'S3_BUCKET: required when STORAGE=s3',
+        'S3_ACCESS_KEY_ID: required when STORAGE=s3',
+        'S3_SECRET_ACCESS_KEY: required when STORAGE=s3',
+      ]);
+    }
+  });
+
+  it('stops on a bad value and names the variable', () => {
+    for (const [env, name] of [
+      [{ STORAGE: 'ftp' }, 'STORAGE'],
+      [{ ...s3, S3_ENDPOINT: 'ftp://store' }, 'S3_ENDPOINT'],
+      [{ ...s3, S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT'],
+      [{ ...s3, S3_BUCKET: 'Studio_Media' }, 'S3_BUCKET'],
+      [{ ...s3, S3_BUCKET: 'ab' }, 'S3_BUCKET'],
+      [{ ...s3, S3_REGION: 'EU Central' }, 'S3_REGION'],
+      [{ ...s3, S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+    ] as const) {
+      expect(() => loadConfig(env), name).toThrow(new RegExp(`${name}: `));
+    }
+  });
+});

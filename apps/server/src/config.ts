@@ -76,6 +76,19 @@ const EnvSchema = z
     RTMP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024 * 1024).max(0xff_ffff).default(8 * 1024 * 1024),
     /** Hot reads from memory (plugins/read-cache.ts); false sends every read to the database. */
     READ_CACHE: bool.default(true),
+    /** Where media lives (media/stores/): `disk` under DATA_DIR, or an S3-compatible bucket (docs/decisions/031-object-store.md). */
+    STORAGE: z.enum(['disk', 's3']).default('disk'),
+    /** Omitted: AWS S3 in S3_REGION. */
+    S3_ENDPOINT: url.optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'a region name such as us-east-1').default('us-east-1'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, '3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Default: true with S3_ENDPOINT (RGW, MinIO and most compatible stores), false for AWS S3. */
+    S3_FORCE_PATH_STYLE: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -95,6 +108,11 @@ const EnvSchema = z
     const pieces = Math.ceil(env.LOOP_MAX_BYTES / LOOP_UPLOAD_CHUNK_BYTES);
     if (env.LOOP_UPLOAD_CHUNKS_PER_MINUTE < pieces) {
       ctx.addIssue({ code: 'custom', path: ['LOOP_UPLOAD_CHUNKS_PER_MINUTE'], message: `at least ${pieces}: a file of LOOP_MAX_BYTES is that many pieces of ${LOOP_UPLOAD_CHUNK_BYTES} bytes` });
+    }
+    if (env.STORAGE === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when STORAGE=s3' });
+      }
     }
     if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST !== undefined && env.PASSWORD_HASH_COST < 16_384) {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'tests only: production never hashes below 16384' });
@@ -161,6 +179,8 @@ export type Config = {
    * prlimit and nice, `memoryMb` of address space by kind of work (media/media-tools.ts).
    */
   mediaTools: MediaTools & { missing: string[] };
+  /** Where media lives: local disk under `dataDir`, or an S3-compatible bucket (media/stores/). */
+  storage: StorageConfig;
   live: {
     /** The embedded RTMP ingest, or none (nginx-rtmp calls the ingest callbacks). */
     ingest: 'embedded' | 'off';
@@ -183,6 +203,19 @@ export type Config = {
     };
   };
 };
+
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      /** Undefined: AWS S3 in `region`. */
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -247,6 +280,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...resolveMediaTools({ env: { FFMPEG_PATH: value.FFMPEG_PATH, FFPROBE_PATH: value.FFPROBE_PATH, PATH: env.PATH ?? process.env.PATH } }),
       memoryMb: { probe: value.MEDIA_PROBE_MEMORY_MB, work: value.MEDIA_WORK_MEMORY_MB },
     },
+    storage:
+      value.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: value.S3_ENDPOINT?.replace(/\/+$/, ''),
+            region: value.S3_REGION,
+            // Present: the schema refuses STORAGE=s3 without them.
+            bucket: value.S3_BUCKET!,
+            accessKeyId: value.S3_ACCESS_KEY_ID!,
+            secretAccessKey: value.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: value.S3_FORCE_PATH_STYLE ?? value.S3_ENDPOINT !== undefined,
+          }
+        : { kind: 'disk' },
     live: {
       ingest: value.RTMP_INGEST,
       rtmpPort: value.RTMP_PORT,
