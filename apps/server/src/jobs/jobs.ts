@@ -2,6 +2,7 @@ import { CompiledQuery, type Transaction } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
+import { createRequire } from 'node:module';
 import type { Database, Db } from '../db/schema';
 
 /** How a job is queued. With `tx` it is written inside that transaction: it exists exactly when the change does. */
@@ -48,34 +49,50 @@ declare module 'fastify' {
   }
 }
 
+type Plans = { completeJobs(schema: string): string; failJobsById(schema: string): string };
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as Plans;
+/**
+ * The two reports pg-boss sends after a handler ends, without awaiting them (`complete`, `fail`):
+ * a rejection there would be unhandled and end the process, so a report that meets a database
+ * fault is logged and answered "nothing changed". The job stays active, and its expiry
+ * (`expireInSeconds`) hands it to a worker again: at least once, as every job here is written.
+ */
+const unawaitedReports = new Set([plans.completeJobs('pgboss'), plans.failJobsById('pgboss')]);
+
 /**
  * pg-boss runs its SQL through our pool (or the caller's transaction) instead of a pool of its own.
  * Some of its commands are several statements between BEGIN and COMMIT: one that fails part-way
  * would hand the connection back to the pool inside an aborted transaction, so every command from
  * the pool runs on a connection of its own that is rolled back on failure.
  */
-function executorFor(db: Db | Transaction<Database>, stopped: () => boolean = () => false): PgBoss.Db {
+export function jobExecutor(db: Db | Transaction<Database>, options: { stopped?: () => boolean; warn?: (message: string) => void } = {}): PgBoss.Db {
+  const stopped = options.stopped ?? (() => false);
   if (db.isTransaction) {
     return {
       executeSql: async (text: string, values: unknown[]) => ({ rows: (await db.executeQuery(CompiledQuery.raw(text, values ?? []))).rows }),
     };
   }
+  const run = (text: string, values: unknown[]) =>
+    db.connection().execute(async (connection) => {
+      try {
+        return { rows: (await connection.executeQuery(CompiledQuery.raw(text, values ?? []))).rows };
+      } catch (error) {
+        await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
+        throw error;
+      }
+    });
   return {
-    executeSql: (text: string, values: unknown[]) =>
-      // After the queue stopped, a handler that outlived its wait still reports its end, and pg-boss
-      // does not await that report: any rejection there, or an answer of a shape it does not expect,
-      // would be unhandled and end the process. So the report is never answered; the job is left as
-      // it is and its expiry hands it to the next start.
-      stopped()
-        ? new Promise<never>(() => undefined)
-        : db.connection().execute(async (connection) => {
-            try {
-              return { rows: (await connection.executeQuery(CompiledQuery.raw(text, values ?? []))).rows };
-            } catch (error) {
-              await connection.executeQuery(CompiledQuery.raw('ROLLBACK')).catch(() => undefined);
-              throw error;
-            }
-          }),
+    executeSql: (text: string, values: unknown[]) => {
+      // After the queue stopped, a handler that outlived its wait still reports its end: that report
+      // is never answered (the pool may be gone); the job is left as it is and its expiry hands it
+      // to the next start.
+      if (stopped()) return new Promise<never>(() => undefined);
+      if (!unawaitedReports.has(text)) return run(text, values);
+      return run(text, values).catch((error: unknown) => {
+        options.warn?.(`job report lost, the job will expire and run again: ${error instanceof Error ? error.message : String(error)}`);
+        return { rows: [{ count: 0 }] };
+      });
+    },
   };
 }
 
@@ -121,7 +138,7 @@ export const jobsPlugin = fp(
   async (app: FastifyInstance, options: { workers: boolean }) => {
     let stopped = false;
     const boss = new PgBoss({
-      db: executorFor(app.db, () => stopped),
+      db: jobExecutor(app.db, { stopped: () => stopped, warn: (message) => app.log.warn(message) }),
       // Maintenance (expiry, archiving) and cron only where workers run.
       supervise: options.workers,
       schedule: false,
@@ -184,7 +201,7 @@ export const jobsPlugin = fp(
           ...(startAfter ? { startAfter } : {}),
           ...(singletonKey ? { singletonKey } : {}),
           ...(retryLimit !== undefined ? { retryLimit } : {}),
-          ...(tx ? { db: executorFor(tx) } : {}),
+          ...(tx ? { db: jobExecutor(tx) } : {}),
         });
       },
       async work<T>(queue: string, handler: JobHandler<T>, { concurrency = 1, unique = false, expireInSeconds }: WorkOptions = {}) {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildApp } from '../../src/app';
 import { createDb } from '../../src/db/database';
+import { jobExecutor } from '../../src/jobs/jobs';
+import { createRequire } from 'node:module';
 import { fixedClock } from '../../src/lib/clock';
 import { createTestApp, type TestContext } from '../helper';
 import { watchProcessErrors } from '../fuzz';
@@ -119,6 +121,21 @@ describe('durable jobs (pg-boss in PostgreSQL)', () => {
       expect(watch.errors).toEqual([]);
     } finally {
       watch.stop();
+    }
+  });
+  it('a job report pg-boss does not await survives a database that is gone; every other command still fails', async () => {
+    const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as { completeJobs(schema: string): string; failJobsById(schema: string): string };
+    const gone = createDb('postgres://studio@127.0.0.1:1/nowhere', { max: 1, connectTimeoutMs: 500 });
+    const warnings: string[] = [];
+    const executor = jobExecutor(gone, { warn: (message) => warnings.push(message) });
+    try {
+      for (const text of [plans.completeJobs('pgboss'), plans.failJobsById('pgboss')]) {
+        await expect(executor.executeSql(text, ['test.queue', ['00000000-0000-0000-0000-000000000000'], null])).resolves.toEqual({ rows: [{ count: 0 }] });
+      }
+      expect(warnings).toHaveLength(2);
+      await expect(executor.executeSql('SELECT 1', [])).rejects.toThrow();
+    } finally {
+      await gone.destroy();
     }
   });
 });
