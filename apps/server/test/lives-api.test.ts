@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { GRACE_QUEUE } from '../src/modules/lives/runtime';
 import { addMember, createChannel, createPerson } from '../src/seed/factories';
 import { call, createTestApp, ORIGIN, type TestContext } from './helper';
+import { jpegQuality } from './jpeg-quality';
 
 /**
  * The live API of spec section 7 through the whole app on PostgreSQL: stream
@@ -291,6 +292,8 @@ describe('lives', () => {
     const crop = await t.app.inject({ method: 'GET', url: layerThumbnailUrl(thumbnailUrl) });
     expect(crop.statusCode).toBe(200);
     expect(await sharp(crop.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 100, height: 66 });
+    // Spec section 9, "Thumbnails: quality 75", the thumbnail and its crop alike.
+    expect([await jpegQuality(full.rawPayload), await jpegQuality(crop.rawPayload)]).toEqual([75, 75]);
     const notImage = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'x.png');
     expect([notImage.statusCode, notImage.json<{ code: string }>().code]).toEqual([400, 'UPLOAD_NOT_IMAGE']);
     const noLive = await t.app.inject({ method: 'POST', url: `${base()}/999999/thumbnails`, payload: 'x', headers: { cookie: owner, origin: ORIGIN, 'content-type': 'multipart/form-data; boundary=b' } });

@@ -19,12 +19,26 @@ export const STREAM_STATE_REFRESH_MS = 5000;
 export const SCROLL_THROTTLE_MS = 100;
 /** Spec sections 5 and 9, "Reservation step: 10 minutes". */
 export const RESERVATION_STEP_MINUTES = 10;
+/** Spec section 9, "View counts shorten to thousands (천) above 1000": a count above this reads N천. */
+export const VIEW_COUNT_THOUSANDS_ABOVE = 1_000;
+/** Spec section 9, "... and to ten-thousands (만) above 10000": a count above this reads N만. */
+export const VIEW_COUNT_TEN_THOUSANDS_ABOVE = 10_000;
+/** Spec section 9, "The cap is 9999.9만": the largest number printed before 만. */
+export const VIEW_COUNT_CAP_TEN_THOUSANDS = 9999.9;
 /** Spec section 9, "Korean timezone offset: 9 hours" (Korea has no daylight saving time); used only by korea-time.ts. */
 export const KST_OFFSET_HOURS = 9;
 /** Spec sections 5 and 9, "Stream key title: at most 20 characters". */
 export const STREAM_KEY_TITLE_MAX = 20;
 /** Spec section 9, "At most 5 simultaneous broadcasts" (per channel). */
 export const MAX_SIMULTANEOUS_BROADCASTS = 5;
+/** Spec section 5, "URL: ... the domain is 2 to 256 characters": its shortest. */
+export const URL_DOMAIN_MIN = 2;
+/** Spec section 5, "URL: ... the domain is 2 to 256 characters": its longest. */
+export const URL_DOMAIN_MAX = 256;
+/** Spec section 5, "URL: ... the top-level part is 2 to 6 letters": its shortest. */
+export const URL_TLD_MIN = 2;
+/** Spec section 5, "URL: ... the top-level part is 2 to 6 letters": its longest. */
+export const URL_TLD_MAX = 6;
 /** Spec section 9, "HTTP timeout: 5000 ms". */
 export const HTTP_TIMEOUT_MS = 5000;
 /** Spec section 9, "Owner invite auto-decline after 30 days". */
@@ -37,7 +51,7 @@ export const THUMBNAIL_QUALITY = 75;
 export const LAYER_THUMBNAIL = { width: 100, height: 66 } as const;
 /** The channel selector's new-alarm marker covers applications reviewed in the last week. */
 export const REVIEWED_APPLY_WINDOW_DAYS = 7;
-/** A notice counts as new for three days after it is published. */
+/** Spec section 2 (notice dropdown): a notice counts as new for three days after it is published. */
 export const NOTICE_NEW_DAYS = 3;
 /**
  * Issue 20, "media is judged by what it holds": the largest frame a loop may have, each side and in

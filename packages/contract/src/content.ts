@@ -4,6 +4,7 @@ import { LinkKind, LinkUrl, URL_MAX_LENGTH } from './links';
 import { pageNumber, pageOf, pageSize } from './page';
 import { text } from './text';
 import { Instant } from './time';
+import { VIEW_COUNT_CAP_TEN_THOUSANDS, VIEW_COUNT_TEN_THOUSANDS_ABOVE, VIEW_COUNT_THOUSANDS_ABOVE } from './constants';
 
 /** Limits of the content API (the spec gives none; chosen here, enforced by the schemas below). */
 export const CONTENT_TITLE_MAX = 200;
@@ -174,9 +175,9 @@ export const CreateDraftBody = z.object({
 export const CreatedContent = z.object({ contentId: z.number().int() });
 export type CreatedContent = z.infer<typeof CreatedContent>;
 
+/** The units themselves (a language fact, not a rule): 1만 is ten thousand, 1천 a thousand. */
 const MAN = 10_000;
 const CHEON = 1_000;
-const MAN_CAP = 9999.9;
 
 /** One decimal, cut not rounded, with a trailing .0 dropped: 1.25 → "1.2", 3.0 → "3". */
 function oneDecimal(value: number): string {
@@ -189,7 +190,7 @@ function oneDecimal(value: number): string {
  * 1,000, ten-thousands (만) above 10,000, capped at 9999.9만.
  */
 export function shortenViewCount(count: number): string {
-  if (count > MAN) return `${oneDecimal(Math.min(count / MAN, MAN_CAP))}만`;
-  if (count > CHEON) return `${oneDecimal(count / CHEON)}천`;
+  if (count > VIEW_COUNT_TEN_THOUSANDS_ABOVE) return `${oneDecimal(Math.min(count / MAN, VIEW_COUNT_CAP_TEN_THOUSANDS))}만`;
+  if (count > VIEW_COUNT_THOUSANDS_ABOVE) return `${oneDecimal(count / CHEON)}천`;
   return count.toLocaleString('ko-KR');
 }

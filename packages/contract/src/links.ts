@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { URL_DOMAIN_MAX, URL_DOMAIN_MIN, URL_TLD_MAX, URL_TLD_MIN } from './constants';
 
 /**
  * Spec section 5, "URL": it starts with http or https, the domain is 2 to 256
@@ -6,18 +7,19 @@ import { z } from 'zod';
  * stands between `://` and the last dot of the host (sub-domains included);
  * a port and a path, query or fragment without white space may follow.
  */
-const URL_PATTERN = /^https?:\/\/(?<domain>[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)\.(?<tld>[a-z]{2,6})(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+const URL_PATTERN = new RegExp(
+  `^https?://(?<domain>[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)\\.(?<tld>[a-z]{${URL_TLD_MIN},${URL_TLD_MAX}})(?::\\d{1,5})?(?:[/?#]\\S*)?$`,
+  'i',
+);
 
 export const URL_MAX_LENGTH = 2000;
-const DOMAIN_MIN = 2;
-const DOMAIN_MAX = 256;
 
 /** Whether `value` is a link the studio accepts (spec section 5). */
 export function isValidUrl(value: string): boolean {
   if (value.length > URL_MAX_LENGTH) return false;
   const match = URL_PATTERN.exec(value);
   const domain = match?.groups?.domain;
-  if (!domain || domain.length < DOMAIN_MIN || domain.length > DOMAIN_MAX) return false;
+  if (!domain || domain.length < URL_DOMAIN_MIN || domain.length > URL_DOMAIN_MAX) return false;
   // Labels are never empty: no `a..b`.
   return !domain.includes('..') && !domain.includes('.-') && !domain.includes('-.');
 }
@@ -27,7 +29,7 @@ export const LinkUrl = z
   .string()
   .trim()
   .min(1)
-  .refine(isValidUrl, { message: 'must be an http(s) address with a 2-256 character domain and a 2-6 letter top-level part' })
+  .refine(isValidUrl, { message: `must be an http(s) address with a ${URL_DOMAIN_MIN}-${URL_DOMAIN_MAX} character domain and a ${URL_TLD_MIN}-${URL_TLD_MAX} letter top-level part` })
   .meta({ maxLength: URL_MAX_LENGTH, format: 'uri' });
 
 /**

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../helper';
+import { jpegQuality } from '../jpeg-quality';
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
 
@@ -24,6 +25,8 @@ describe('media store: uploads judged by content, stored under server-made names
     expect(answer.headers['cache-control']).toContain('immutable');
     const meta = await sharp(answer.rawPayload).metadata();
     expect(meta.format).toBe('jpeg');
+    // Spec section 9, "Thumbnails: quality 75": read back from the file's quantisation table.
+    expect(await jpegQuality(answer.rawPayload)).toBe(75);
   });
 
   it('reads a stream and never enlarges with fit inside', async () => {

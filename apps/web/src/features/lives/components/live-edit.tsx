@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { type LiveDetail, UpdateLiveBody } from '@studio/contract/live';
+import { LIVE_DESCRIPTION_MAX, LIVE_TITLE_MAX, type LiveDetail, UpdateLiveBody } from '@studio/contract/live';
 import { formResolver } from '../../../components/form/form-resolver';
 import formStyles from '../../../components/form/form.module.css';
 import { TextField } from '../../../components/form/text-field';
@@ -34,12 +34,12 @@ function LiveForm({ live }: { live: LiveDetail }) {
 
   return (
     <form className={`${formStyles.form} ${styles.form}`} noValidate onSubmit={(event) => void submit(event)}>
-      <TextField label={tl('detail.titleLabel')} maxLength={100} registration={form.register('title')} error={form.formState.errors.title} />
+      <TextField label={tl('detail.titleLabel')} maxLength={LIVE_TITLE_MAX} registration={form.register('title')} error={form.formState.errors.title} />
       <div className={formStyles.field}>
         <label htmlFor={descriptionId} className={formStyles.label}>
           {tl('detail.descriptionLabel')}
         </label>
-        <textarea id={descriptionId} className={`${formStyles.input} ${styles.textarea}`} rows={4} maxLength={5000} {...form.register('description')} />
+        <textarea id={descriptionId} className={`${formStyles.input} ${styles.textarea}`} rows={4} maxLength={LIVE_DESCRIPTION_MAX} {...form.register('description')} />
       </div>
       <Button type="submit" variant="primary" className={formStyles.submit} disabled={!form.formState.isDirty || update.isPending}>
         {tl('detail.save')}
