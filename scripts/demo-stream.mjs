@@ -1,19 +1,28 @@
 // Publishes a test picture (with a running clock) and a tone to the studio's RTMP ingest, as OBS
 // would, so a new user can watch a live work without an encoder:
 //   npm run demo:stream -- <secret stream key>
-// RTMP_URL overrides the server (default rtmp://127.0.0.1:${RTMP_PORT:-1935}/live).
+// It publishes to the studio running on this machine's data folder (DATA_DIR, ./data by default) on the
+// RTMP port that studio took, whatever RTMP_PORT it was started with; RTMP_URL overrides the server.
+// `--print-url` only prints where it would publish. Runs under tsx (see package.json) to read the
+// studio's own ingest file module.
 import { spawn, execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readIngestPort } from '../apps/server/src/ingest-file.ts';
 
-const key = process.argv[2];
-if (!key) {
+const printOnly = process.argv.includes('--print-url');
+const key = process.argv.slice(2).find((arg) => arg !== '--print-url');
+if (!key && !printOnly) {
   console.error('Usage: npm run demo:stream -- <secret stream key>\n(copy the key from the live page: Stream key → Copy)');
   process.exit(1);
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
+const server = process.env.RTMP_URL ?? localServer();
+if (printOnly) {
+  console.log(server);
+  process.exit(0);
+}
 const ffmpeg = execFileSync(process.execPath, [path.join(here, 'ensure-media-tools.mjs'), '--print'], { encoding: 'utf8' }).trim();
-const server = process.env.RTMP_URL ?? `rtmp://127.0.0.1:${process.env.RTMP_PORT ?? 1935}/live`;
 console.log(`Publishing a 1280x720 test picture and a tone to ${server}/<your key> — Ctrl-C stops.`);
 const encoder = spawn(
   ffmpeg,
@@ -38,4 +47,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     stopping = true;
     encoder.kill('SIGINT');
   });
+}
+
+/** The RTMP address of the studio running here; RTMP_PORT (or 1935) when none says it runs. */
+function localServer() {
+  const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
+  const port = readIngestPort(dataDir);
+  if (port !== null) return `rtmp://127.0.0.1:${port}/live`;
+  const fallback = process.env.RTMP_PORT ?? '1935';
+  console.error(`No studio is running on ${dataDir} (npm start writes ingest.json there): trying RTMP port ${fallback}.`);
+  return `rtmp://127.0.0.1:${fallback}/live`;
 }

@@ -128,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { oidc: createOidcClient(config, clientSecret) });
   const live = await createLiveRuntime(app);
   app.decorate('liveIngestUrl', live.rtmpPort() === null ? null : live.service.serverUrl());
+  app.decorate('liveIngestPort', live.rtmpPort());
 
   await app.register(
     async (api) => {

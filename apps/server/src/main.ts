@@ -6,6 +6,7 @@ import type { Db } from './db/schema';
 import { migrateToLatest } from './db/migrate';
 import { systemClock } from './lib/clock';
 import { MEDIA_TOOLS_HELP } from './media/media-tool-paths';
+import { writeIngestFile } from './ingest-file';
 import { seedDemoWorld } from './seed/demo';
 
 function readConfig(): Config {
@@ -34,6 +35,7 @@ async function main() {
   let db: Db | undefined;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopping = false;
+  let removeIngestFile: (() => void) | undefined;
 
   /**
    * The one shutdown path, in dependency order: stop accepting and answer the
@@ -51,6 +53,7 @@ async function main() {
     }, config.shutdownTimeoutMs);
     deadline.unref();
     try {
+      removeIngestFile?.();
       await app?.close();
       log('requests answered, background work stopped');
       await db?.destroy();
@@ -86,6 +89,7 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
     log(`studio at ${config.publicUrl}/studio/ (API docs at ${config.publicUrl}/api/docs)`);
     if (app.liveIngestUrl) log(`RTMP ingest at ${app.liveIngestUrl} (publish with: npm run demo:stream -- <stream key>)`);
+    if (app.liveIngestPort !== null) removeIngestFile = writeIngestFile(config.dataDir, app.liveIngestPort);
   } catch (error) {
     console.error(error);
     if (!stopping) await stop('error', 1);

@@ -18,6 +18,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The embedded RTMP ingest's address as OBS is told it, or null when nginx ingests. */
     liveIngestUrl: string | null;
+    /** The port the embedded RTMP ingest listens on (RTMP_PORT, or the one picked for 0), or null when nginx ingests. */
+    liveIngestPort: number | null;
   }
   interface FastifyRequest {
     /** The signed-in person, or null. Set by the session plugin for every request. */
