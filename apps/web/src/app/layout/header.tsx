@@ -53,6 +53,10 @@ export function Header({ navOpen, onToggleNav }: HeaderProps) {
         <Link to="/apply/content-type-select" className={buttonClassName('secondary', 'small', styles.apply)}>
           <PlusIcon size={16} />
           <span className={styles.applyText}>{t('header.apply')}</span>
+          {/* A phone has room for one word beside the +: it says what the + does (the full text stays the name). */}
+          <span className={styles.applyShort} aria-hidden="true">
+            {t('header.applyShort')}
+          </span>
         </Link>
         {isUser ? <AlarmDropdown /> : null}
         {me.data ? (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { catalogueProblems } from '../../lib/i18n/catalogue-checks';
 import { contentStatusTone } from './components/content-labels';
-import { channelHomeMessages } from './messages';
+import { channelHomeMessages, channelLabelText, type ChannelHomeMessageKey } from './messages';
 
 describe('the channel home catalogue', () => {
   it('labels every content status and kind in both languages, and gives every status a tone', () => {
@@ -29,5 +29,14 @@ describe('the channel home catalogue', () => {
 
   it('has the same keys and arguments in English as in Korean, and no Korean in English', () => {
     expect(catalogueProblems(channelHomeMessages.ko, channelHomeMessages.en)).toEqual([]);
+  });
+
+  it('names the portal labels it knows in the reader’s language, and any other label as the operator wrote it', () => {
+    const inEnglish = (key: ChannelHomeMessageKey) => channelHomeMessages.en[key];
+    expect(channelLabelText(inEnglish, { code: 'OFFICIAL', name: '공식' })).toBe('Official');
+    expect(channelLabelText(inEnglish, { code: 'NEWS_PARTNER', name: '뉴스 제휴' })).toBe('News partner');
+    expect(channelLabelText(inEnglish, { code: 'LOCAL', name: '지역' })).toBe('지역');
+    // The demo world's labels are the ones translated.
+    expect(channelLabelText((key) => channelHomeMessages.ko[key], { code: 'OFFICIAL', name: '공식' })).toBe('공식');
   });
 });

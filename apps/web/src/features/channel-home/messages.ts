@@ -17,6 +17,8 @@ const ko = {
   'home.overview': '채널 정보',
   'home.labels': '라벨',
   'home.noLabels': '라벨 없음',
+  'home.label.OFFICIAL': '공식',
+  'home.label.NEWS_PARTNER': '뉴스 제휴',
   'home.status': '채널 상태',
   'home.myRole': '내 역할',
   'home.subscribers': '구독자',
@@ -125,6 +127,8 @@ const en: Record<ChannelHomeMessageKey, string> = {
   'home.overview': 'Channel information',
   'home.labels': 'Labels',
   'home.noLabels': 'No labels',
+  'home.label.OFFICIAL': 'Official',
+  'home.label.NEWS_PARTNER': 'News partner',
   'home.status': 'Channel status',
   'home.myRole': 'My role',
   'home.subscribers': 'Subscribers',
@@ -224,4 +228,13 @@ export type ChannelHomeT = (key: ChannelHomeMessageKey, params?: Record<string, 
 
 export function useChannelHomeT(): ChannelHomeT {
   return useCatalogueT(channelHomeMessages);
+}
+
+/**
+ * A channel label's text: the portal's labels this studio knows (by code) in the reader's language,
+ * any other label by the name the operator gave it.
+ */
+export function channelLabelText(t: ChannelHomeT, label: { code: string; name: string }): string {
+  const key = `home.label.${label.code}`;
+  return key in ko ? t(key as ChannelHomeMessageKey) : label.name;
 }

@@ -37,6 +37,7 @@ export const messagesEn: Record<MessageKey, string> = {
 
   'header.home': 'Channel Studio home',
   'header.apply': 'Apply for entry',
+  'header.applyShort': 'Apply',
   'header.profile': 'Profile of {name}',
 
   'notice.button': 'Notices',

@@ -40,6 +40,7 @@ export const messagesKo = {
 
   'header.home': 'Channel Studio 홈',
   'header.apply': '입점 신청',
+  'header.applyShort': '신청',
   'header.profile': '{name} 프로필',
 
   'notice.button': '공지사항',

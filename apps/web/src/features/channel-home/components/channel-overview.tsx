@@ -3,7 +3,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Tag, type TagTone } from '../../../components/ui/badges';
 import { Section } from '../../../components/ui/page';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
-import { useChannelHomeT } from '../messages';
+import { channelLabelText, useChannelHomeT } from '../messages';
 import styles from './channel-overview.module.css';
 
 const serviceTone = { SERVICE: 'success', PAUSE: 'warning', VIEWONLY: 'neutral', TERMINATE: 'danger' } as const satisfies Record<
@@ -49,7 +49,7 @@ export function ChannelOverview({ channel }: { channel: ChannelDetail }) {
               <ul className={styles.labels} aria-label={th('home.labels')}>
                 {labels.map((label) => (
                   <li key={label.code} className={styles.label}>
-                    {label.name}
+                    {channelLabelText(th, label)}
                   </li>
                 ))}
               </ul>

@@ -156,7 +156,12 @@ describe("'Manage stream keys'", () => {
     renderWithProviders(<StreamKeyManageLayer channelId={7} open onOpenChange={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: '스트림 키 관리' });
     fireEvent.click(await within(dialog).findByRole('button', { name: '수정: 메인 스튜디오' }));
-    expect(within(dialog).getByRole('textbox', { name: '메인 스튜디오 이름' })).toBeTruthy();
+    const input = within(dialog).getByRole('textbox', { name: '메인 스튜디오 이름' });
+    // The rename row counts x/20 as the add row does, and past 20 nothing more goes in.
+    expect(within(dialog).getByText('7/20')).toBeTruthy();
+    expect(input.getAttribute('aria-describedby')).toBe(within(dialog).getByText('7/20').id);
+    fireEvent.change(input, { target: { value: '가'.repeat(25) } });
+    expect(within(dialog).getByText('20/20')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('button', { name: '수정: 서브' }));
     expect(showToast).toHaveBeenCalledWith('스트림 키 수정이 완료되지 않았습니다.');

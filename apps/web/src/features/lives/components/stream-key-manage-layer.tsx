@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { STREAM_KEY_TITLE_MAX } from '@studio/contract/constants';
 import type { StreamKey } from '@studio/contract/live';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +11,7 @@ import { showToast } from '../../../lib/toast';
 import { streamKeysQueryOptions } from '../api/get-stream-keys';
 import { useRenameStreamKey } from '../api/rename-stream-key';
 import { useLiveT } from '../messages';
-import { canFinishStreamKeyEdit, streamKeyRename, streamKeyTitleInput } from '../utils/stream-key-title';
+import { canFinishStreamKeyEdit, streamKeyRename, streamKeyTitleInput, streamKeyTitleLength } from '../utils/stream-key-title';
 import { StreamKeyAddLayer } from './stream-key-add-layer';
 import styles from './live-layers.module.css';
 
@@ -113,6 +114,7 @@ type StreamKeyRowProps = {
 function StreamKeyRow({ streamKey, editing, pending, onEdit, onChange, onDone }: StreamKeyRowProps) {
   const tl = useLiveT();
   const inputId = useId();
+  const counterId = useId();
   const doneDisabled = pending || editing === null || !canFinishStreamKeyEdit(editing, streamKey.isLive);
 
   return (
@@ -142,9 +144,14 @@ function StreamKeyRow({ streamKey, editing, pending, onEdit, onChange, onDone }:
             autoComplete="off"
             // The row just turned into a field: typing goes there.
             autoFocus
+            aria-describedby={counterId}
             onChange={(event) => onChange(event.target.value)}
             disabled={pending}
           />
+          {/* Spec section 5: the same x/20 counter as the add row. */}
+          <span id={counterId} className={styles.counter}>
+            {tl('keyAdd.counter', { count: streamKeyTitleLength(editing), max: STREAM_KEY_TITLE_MAX })}
+          </span>
         </form>
       )}
       {editing === null ? (

@@ -33,7 +33,9 @@ export function NotificationItem({ notification, avatarSize = 36 }: Notification
         {fromOperator ? (
           <span className={`${styles.source} ${styles.operatorSource}`}>{t('notification.operator')}</span>
         ) : channelName !== null ? (
-          <span className={styles.source}>{t('notification.fromChannel', { channelName })}</span>
+          <span className={styles.source} title={channelName}>
+            {t('notification.fromChannel', { channelName })}
+          </span>
         ) : null}
         <p className={styles.message}>{message}</p>
         <time className={styles.time} dateTime={notification.createdAt} title={format.dateTime(notification.createdAt)}>
