@@ -3,6 +3,7 @@ import type { Db } from '../db/schema';
 import { insertInvite } from '../modules/invites/invite-repository';
 import { logActivity } from '../modules/members/activity-repository';
 import { landing, notify } from '../modules/notifications/notification-producer';
+import { koreanNotificationText } from '../modules/notifications/notification-text';
 import { recordOperatorAction } from '../modules/operator/audit-repository';
 import { plainTextToRichText } from '../lib/sanitize-html';
 import { insertTransfer } from '../modules/transfers/transfer-repository';
@@ -236,7 +237,20 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
     for (let week = 26; week >= 1; week--) {
       await operatorMessage(creator.userId, `스튜디오 주간 소식 ${27 - week}호: 이번 주 업데이트와 운영 안내를 확인하세요.`, '/studio/notices', ago(week * 7 * DAY + 3 * DAY), true);
     }
-    await operatorMessage(creator.userId, '입점 신청하신 Cooking Notes 채널이 승인되었습니다.', '/studio/channels/management', ago(3 * DAY), true);
+    // The decision on Cooking Notes' application, as the studio itself sends it (application-service.ts):
+    // its type and the channel's name, so the browser writes it in the chosen language; read.
+    const approvedParams = { channelName: 'Cooking Notes' };
+    await createNotification(trx, {
+      user_id: creator.userId,
+      channel_id: null,
+      type: 'APPLICATION_APPROVED',
+      params: approvedParams,
+      message: koreanNotificationText('APPLICATION_APPROVED', approvedParams),
+      landing_url: landing.applyResults(),
+      image_url: null,
+      created_at: ago(3 * DAY),
+      read_at: ago(3 * DAY),
+    });
     // Through the studio's one producer, as the real events would write them. Lists are newest id
     // first (keyset), so each person's rows are written oldest first, as they would have happened.
     await notify(trx, {
