@@ -61,8 +61,6 @@ const queryBuilding = [
 const routesStillReachingRepositories = [
   'accounts/routes.ts',
   'auth/routes.ts',
-  'modules/applications/operator-routes.ts',
-  'modules/applications/routes.ts',
   'modules/channels/channel-detail-routes.ts',
   'modules/channels/management-routes.ts',
   'modules/channels/routes.ts',
@@ -80,7 +78,6 @@ const routesStillReachingRepositories = [
   'modules/transfers/routes.ts',
 ].map((file) => `${serverSrc}/${file}`);
 const filesStillBuildingSql = [
-  'modules/applications/application-service.ts',
   'modules/contents/content-service.ts',
   'modules/lives/live-service.ts',
   'modules/loops/loop-processing.ts',
