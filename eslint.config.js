@@ -64,7 +64,6 @@ const routesStillReachingRepositories = [
   'modules/channels/channel-detail-routes.ts',
   'modules/channels/management-routes.ts',
   'modules/channels/routes.ts',
-  'modules/contents/routes.ts',
   'modules/invites/routes.ts',
   'modules/loops/routes.ts',
   'modules/me/routes.ts',
@@ -78,7 +77,6 @@ const routesStillReachingRepositories = [
   'modules/transfers/routes.ts',
 ].map((file) => `${serverSrc}/${file}`);
 const filesStillBuildingSql = [
-  'modules/contents/content-service.ts',
   'modules/lives/live-service.ts',
   'modules/loops/loop-processing.ts',
   'modules/notifications/notification-producer.ts',
