@@ -70,10 +70,7 @@ const routesStillReachingRepositories = [
   'modules/members/routes.ts',
   'modules/notices/routes.ts',
   'modules/notifications/routes.ts',
-  'modules/operator/audit-routes.ts',
   'modules/operator/channel-routes.ts',
-  'modules/operator/notice-routes.ts',
-  'modules/operator/notification-routes.ts',
   'modules/transfers/routes.ts',
 ].map((file) => `${serverSrc}/${file}`);
 const filesStillBuildingSql = [
