@@ -28,6 +28,7 @@ import {
   findContentImages,
   insertContentImage,
   lockContent,
+  lockPendingReservations,
   thumbnailOf,
   toContentDetail,
   updateContentRow,
@@ -291,6 +292,22 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
         if (error instanceof AppError && error.code === 'CONTENT_NOT_FOUND') return;
         throw error;
       }
+    },
+
+    /**
+     * Reservations written without a job (the demo seed, a restored backup, a row fixed by hand) get
+     * one: a start-up repair. A job already waiting has the same key, so nothing is queued twice.
+     * Answers how many were queued.
+     */
+    async queueReservationsWithoutJob(): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        let count = 0;
+        for (const row of await lockPendingReservations(trx)) {
+          const data: PublishJob = { contentId: row.id, reservedAt: row.reservedAt.toISOString() };
+          if (await jobs.send(PUBLISH_QUEUE, data, { startAfter: row.reservedAt, singletonKey: reservationJobKey(data), tx: trx })) count += 1;
+        }
+        return count;
+      });
     },
 
     /**
