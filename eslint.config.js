@@ -61,31 +61,21 @@ const queryBuilding = [
 const routesStillReachingRepositories = [
   'accounts/routes.ts',
   'auth/routes.ts',
-  'modules/applications/operator-routes.ts',
-  'modules/applications/routes.ts',
   'modules/channels/channel-detail-routes.ts',
   'modules/channels/management-routes.ts',
   'modules/channels/routes.ts',
-  'modules/contents/routes.ts',
   'modules/invites/routes.ts',
   'modules/loops/routes.ts',
   'modules/me/routes.ts',
   'modules/members/routes.ts',
   'modules/notices/routes.ts',
   'modules/notifications/routes.ts',
-  'modules/operator/audit-routes.ts',
-  'modules/operator/channel-routes.ts',
-  'modules/operator/notice-routes.ts',
-  'modules/operator/notification-routes.ts',
   'modules/transfers/routes.ts',
 ].map((file) => `${serverSrc}/${file}`);
 const filesStillBuildingSql = [
-  'modules/applications/application-service.ts',
-  'modules/contents/content-service.ts',
   'modules/lives/live-service.ts',
   'modules/loops/loop-processing.ts',
   'modules/notifications/notification-producer.ts',
-  'modules/operator/operator-channel-service.ts',
 ].map((file) => `${serverSrc}/${file}`);
 
 export default tseslint.config(

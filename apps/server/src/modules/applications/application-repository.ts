@@ -75,6 +75,18 @@ export async function insertApplication(db: Executor, values: Insertable<Databas
   return row.id;
 }
 
+/** A submitted application's row; the links go in as the JSON column they are stored in. */
+export async function insertSubmittedApplication(
+  trx: Transaction<Database>,
+  values: Omit<Insertable<Database['channel_applications']>, 'links'> & { links: { url: string }[] },
+): Promise<ApplicationRow> {
+  return trx
+    .insertInto('channel_applications')
+    .values({ ...values, links: JSON.stringify(values.links) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Serialises one person's submissions, so the open-application cap holds under parallel requests. */
 export async function lockApplicant(trx: Transaction<Database>, userId: number): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
@@ -92,6 +104,11 @@ export async function openApplicationCount(db: Executor, userId: number): Promis
 
 export async function findApplication(db: Executor, id: number): Promise<ApplicationRow | undefined> {
   return db.selectFrom('channel_applications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The row, locked until the transaction ends: a decision sees the state it moves (its audit entry's before), and waits for any other. */
+export async function lockApplication(trx: Transaction<Database>, id: number): Promise<ApplicationRow | undefined> {
+  return trx.selectFrom('channel_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /**

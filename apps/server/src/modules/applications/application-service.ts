@@ -1,18 +1,32 @@
 import type { Transaction } from 'kysely';
-import { CHANNEL_TYPE_OFFERS, type ApplicationDetail, type ApplicationForm, type ApplyChannelType, type OperatorApplication } from '@studio/contract/application';
+import {
+  ApplicationDraft,
+  CHANNEL_TYPE_OFFERS,
+  type ApplicationDetail,
+  type ApplicationForm,
+  type ApplyChannelType,
+  type OperatorApplication,
+  type OperatorApplicationQuery,
+  type SavedDraft,
+} from '@studio/contract/application';
 import type { ApplicationStatus } from '@studio/contract/enums';
+import type { Page } from '@studio/contract/page';
 import type { Database, Db } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { insertChannel } from '../channels/channel-repository';
+import { changeChannelType, findChannel, insertChannel } from '../channels/channel-repository';
 import { addMembership, memberRole } from '../members/member-repository';
 import { landing, notify, type OperatorSent } from '../notifications/notification-producer';
 import { recordOperatorAction } from '../operator/audit-repository';
+import { lockChannel } from '../operator/operator-channel-repository';
 import {
+  applicationRepository,
   type ApplicationRow,
   deleteDraft,
   findApplication,
   insertApplicationEvent,
+  insertSubmittedApplication,
   lockApplicant,
+  lockApplication,
   moveApplication,
   openApplicationCount,
   operatorView,
@@ -61,6 +75,8 @@ const AUDIT_ACTION: Record<Exclude<ApplicationStatus, 'WAIT'>, string> = {
  * the audit entry; the others answer APPLICATION_STATE_CHANGED.
  */
 export function applicationService(db: Db) {
+  const applications = applicationRepository(db);
+
   async function settle(
     trx: Transaction<Database>,
     before: ApplicationRow,
@@ -98,7 +114,7 @@ export function applicationService(db: Db) {
   }
 
   async function lockedBefore(trx: Transaction<Database>, id: number): Promise<ApplicationRow> {
-    const row = await trx.selectFrom('channel_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await lockApplication(trx, id);
     if (!row) throw new AppError('APPLICATION_NOT_FOUND');
     return row;
   }
@@ -110,11 +126,29 @@ export function applicationService(db: Db) {
   }
 
   return {
+    /** The person's draft; one saved by an older build that no longer fits is none (start over rather than fail). */
+    async draft(userId: number): Promise<SavedDraft> {
+      const found = await applications.draft(userId);
+      const parsed = found ? ApplicationDraft.safeParse(found.data) : undefined;
+      return parsed?.success && found ? { draft: parsed.data, updatedAt: found.updatedAt.toISOString() } : { draft: null, updatedAt: null };
+    },
+
+    /** Replaces the person's draft. */
+    async saveDraft(userId: number, draft: ApplicationDraft, now: Date): Promise<SavedDraft> {
+      await applications.saveDraft(userId, draft, now);
+      return { draft, updatedAt: now.toISOString() };
+    },
+
+    /** Discards the person's draft (none to discard is fine). */
+    async deleteDraft(userId: number): Promise<void> {
+      await applications.deleteDraft(userId);
+    },
+
     async submit(userId: number, form: ApplicationForm, now: Date): Promise<ApplicationDetail> {
       let channelName = form.channelName;
       let channelId: number | null = null;
       if (form.applyType === 'ADD_TYPE') {
-        const target = form.channelId === null ? undefined : await db.selectFrom('channels').selectAll().where('id', '=', form.channelId).executeTakeFirst();
+        const target = form.channelId === null ? undefined : await findChannel(db, form.channelId);
         if (!target || target.status === 'DELETED' || (await memberRole(db, target.id, userId)) !== 'OWNER') throw new AppError('APPLICATION_CHANNEL_NOT_OWNED');
         // A media channel already offers everything a contents channel does.
         if (target.channel_type === form.channelType || target.channel_type === 'MEDIA_CHANNEL') throw new AppError('APPLICATION_TYPE_PRESENT');
@@ -125,25 +159,21 @@ export function applicationService(db: Db) {
         return await db.transaction().execute(async (trx) => {
           await lockApplicant(trx, userId);
           if ((await openApplicationCount(trx, userId)) >= MAX_OPEN_APPLICATIONS) throw new AppError('APPLICATION_TOO_MANY_OPEN', undefined, { max: MAX_OPEN_APPLICATIONS });
-          const row = await trx
-            .insertInto('channel_applications')
-            .values({
-              applicant_user_id: userId,
-              channel_id: channelId,
-              channel_name: channelName,
-              channel_type: form.channelType,
-              applicant_kind: form.applicantKind,
-              apply_type: form.applyType,
-              description: form.description,
-              profile_image_url: form.profileImageUrl,
-              contact_email: form.contactEmail,
-              links: JSON.stringify(form.links.map(({ url }) => ({ url }))),
-              revenue: form.revenue.trim(),
-              terms_agreed_at: now,
-              created_at: now,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          const row = await insertSubmittedApplication(trx, {
+            applicant_user_id: userId,
+            channel_id: channelId,
+            channel_name: channelName,
+            channel_type: form.channelType,
+            applicant_kind: form.applicantKind,
+            apply_type: form.applyType,
+            description: form.description,
+            profile_image_url: form.profileImageUrl,
+            contact_email: form.contactEmail,
+            links: form.links.map(({ url }) => ({ url })),
+            revenue: form.revenue.trim(),
+            terms_agreed_at: now,
+            created_at: now,
+          });
           await insertApplicationEvent(trx, { applicationId: row.id, status: 'WAIT', actorUserId: userId, at: now });
           await deleteDraft(trx, userId);
           const events = await timelines(trx, [row.id]);
@@ -186,6 +216,18 @@ export function applicationService(db: Db) {
       };
       await saveDraft(db, userId, draft, now);
       return { draft, updatedAt: now.toISOString() };
+    },
+
+    /** The operator queue, oldest first. */
+    async queue(filters: OperatorApplicationQuery, now: Date): Promise<Page<OperatorApplication>> {
+      return applications.queue(filters, now);
+    },
+
+    /** One application as the operator console shows it. */
+    async operatorView(id: number): Promise<OperatorApplication> {
+      const found = await applications.operatorView(id);
+      if (!found) throw new AppError('APPLICATION_NOT_FOUND');
+      return found;
     },
 
     async startReview(operatorId: number, id: number, now: Date): Promise<OperatorApplication> {
@@ -232,23 +274,19 @@ export function applicationService(db: Db) {
           });
           await addMembership(trx, channelId, before.applicant_user_id, 'OWNER', now);
         } else {
-          const target = before.channel_id === null ? undefined : await trx.selectFrom('channels').selectAll().where('id', '=', before.channel_id).forUpdate().executeTakeFirst();
+          const target = before.channel_id === null ? undefined : await lockChannel(trx, before.channel_id);
           if (!target || target.status === 'DELETED' || (await memberRole(trx, target.id, before.applicant_user_id)) !== 'OWNER') {
             throw new AppError('APPLICATION_CHANNEL_NOT_OWNED');
           }
           const features = featuresFor(type);
-          await trx
-            .updateTable('channels')
-            .set({
-              channel_type: type,
-              use_document_write: target.use_document_write || features.use_document_write,
-              use_post_write: target.use_post_write || features.use_post_write,
-              ...(features.shorts_status === 'SERVICE' && target.shorts_status === 'PAUSE' ? { shorts_status: 'SERVICE' as const } : {}),
-              ...(features.live_status === 'SERVICE' && target.live_status === 'PAUSE' ? { live_status: 'SERVICE' as const } : {}),
-              updated_at: now,
-            })
-            .where('id', '=', target.id)
-            .execute();
+          await changeChannelType(trx, target.id, {
+            channel_type: type,
+            use_document_write: target.use_document_write || features.use_document_write,
+            use_post_write: target.use_post_write || features.use_post_write,
+            ...(features.shorts_status === 'SERVICE' && target.shorts_status === 'PAUSE' ? { shorts_status: 'SERVICE' as const } : {}),
+            ...(features.live_status === 'SERVICE' && target.live_status === 'PAUSE' ? { live_status: 'SERVICE' as const } : {}),
+            updated_at: now,
+          });
           channelId = target.id;
         }
         const after = await moveApplication(trx, id, ['REVIEW'], 'APPROVE', { reviewerId: operatorId, at: now, channelId });

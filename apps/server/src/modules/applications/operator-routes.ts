@@ -3,15 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApproveResult, OperatorApplication, OperatorApplicationPage, OperatorApplicationQuery, RejectApplicationBody } from '@studio/contract/application';
 import { IdParams } from '@studio/contract/params';
 import { errorResponses } from '@studio/contract/responses';
-import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/require-user';
-import { applicationRepository } from './application-repository';
 import { applicationService } from './application-service';
 
 /** The operator console's application queue: filter, then WAIT → REVIEW → APPROVE or REJECT. */
 export async function operatorApplicationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const applications = applicationRepository(app.db);
   const service = applicationService(app.db);
   const tags = ['operator'];
 
@@ -26,17 +23,13 @@ export async function operatorApplicationRoutes(instance: FastifyInstance) {
         response: { 200: OperatorApplicationPage, ...errorResponses },
       },
     },
-    async (request) => applications.queue(request.query, app.clock.now()),
+    async (request) => service.queue(request.query, app.clock.now()),
   );
 
   app.get(
     '/operator/applications/:id',
     { config: { access: 'operator' }, schema: { tags, summary: 'One application with its timeline', params: IdParams, response: { 200: OperatorApplication, ...errorResponses } } },
-    async (request) => {
-      const found = await applications.operatorView(request.params.id);
-      if (!found) throw new AppError('APPLICATION_NOT_FOUND');
-      return found;
-    },
+    async (request) => service.operatorView(request.params.id),
   );
 
   app.post(

@@ -6,25 +6,18 @@ import { IdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { MAX_IMAGE_BYTES, uploadedFile, uploadRateLimit } from '../../media/upload';
 import { requireUser } from '../../plugins/require-user';
-import { applicationRepository } from './application-repository';
 import { applicationService } from './application-service';
 
 /** The applicant's side: the form's server-side draft, submitting, reading one's own application, re-applying from a copy. */
 export async function applicationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const applications = applicationRepository(app.db);
   const service = applicationService(app.db);
   const tags = ['applications'];
 
   app.get(
     '/applications/draft',
     { config: { access: 'session' }, schema: { tags, summary: 'My half-filled application form (draft null when there is none)', response: { 200: SavedDraft, ...errorResponses } } },
-    async (request) => {
-      const found = await applications.draft(requireUser(request).id);
-      // A draft saved by an older build may no longer fit: start over rather than fail.
-      const parsed = found ? ApplicationDraft.safeParse(found.data) : undefined;
-      return parsed?.success && found ? { draft: parsed.data, updatedAt: found.updatedAt.toISOString() } : { draft: null, updatedAt: null };
-    },
+    async (request) => service.draft(requireUser(request).id),
   );
 
   app.put(
@@ -33,18 +26,14 @@ export async function applicationRoutes(instance: FastifyInstance) {
       config: { access: 'session' },
       schema: { tags, summary: 'Save my half-filled form (replaces the previous draft)', body: ApplicationDraft, response: { 200: SavedDraft, ...errorResponses } },
     },
-    async (request) => {
-      const now = app.clock.now();
-      await applications.saveDraft(requireUser(request).id, request.body, now);
-      return { draft: request.body, updatedAt: now.toISOString() };
-    },
+    async (request) => service.saveDraft(requireUser(request).id, request.body, app.clock.now()),
   );
 
   app.delete(
     '/applications/draft',
     { config: { access: 'session' }, schema: { tags, summary: 'Discard my draft (a repeat is a no-op)', response: noContentResponses } },
     async (request, reply) => {
-      await applications.deleteDraft(requireUser(request).id);
+      await service.deleteDraft(requireUser(request).id);
       return reply.status(204).send(null);
     },
   );

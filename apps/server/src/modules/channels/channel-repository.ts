@@ -1,4 +1,4 @@
-import type { Insertable, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Insertable, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
 import type { Channel, MyChannel } from '@studio/contract/channel';
 import type { MemberRole } from '@studio/contract/enums';
 import type { ChannelRow, Database, Db } from '../../db/schema';
@@ -23,6 +23,11 @@ export function toChannel(row: ChannelRow): Channel {
 /** The name and status of a channel, for the rules of invites and transfers. */
 export async function channelNameAndStatus(db: Db | Transaction<Database>, channelId: number) {
   return db.selectFrom('channels').select(['id', 'name', 'status']).where('id', '=', channelId).executeTakeFirstOrThrow();
+}
+
+/** A channel row, whatever its status. */
+export async function findChannel(db: Db | Transaction<Database>, channelId: number): Promise<ChannelRow | undefined> {
+  return db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirst();
 }
 
 const ROLE_ORDER = { OWNER: 0, MANAGER: 1, CREDIT_MANAGER: 2 } as const satisfies Record<MemberRole, number>;
@@ -83,4 +88,13 @@ export async function insertChannel(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A channel's new type and the feature columns that go with it (an approved ADD_TYPE application). */
+export async function changeChannelType(
+  trx: Transaction<Database>,
+  channelId: number,
+  values: Pick<Updateable<Database['channels']>, 'channel_type' | 'use_document_write' | 'use_post_write' | 'shorts_status' | 'live_status'> & { updated_at: Date },
+): Promise<void> {
+  await trx.updateTable('channels').set(values).where('id', '=', channelId).execute();
 }

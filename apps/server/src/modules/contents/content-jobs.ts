@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { isPassingDatabaseFault } from '../../db/database';
-import { lockPendingReservations } from './content-repository';
-import { contentService, PUBLISH_QUEUE, reservationJobKey, type PublishJob, type ReservationOutcome } from './content-service';
+import { contentService, PUBLISH_QUEUE, type PublishJob, type ReservationOutcome } from './content-service';
 
 const PublishJobData = z.object({ contentId: z.number().int().positive(), reservedAt: z.iso.datetime() }) satisfies z.ZodType<PublishJob>;
 
@@ -42,19 +41,11 @@ export const contentJobs = fp(
       { unique: true },
     );
 
-    // Reservations written without a job (the demo seed, a restored backup, a row fixed by hand) get
-    // one at start-up. A job already waiting has the same key, so nothing is queued twice. Loops of
-    // contents deleted before a delete took its loop along go now, with their files.
+    // Start-up repairs: reservations without a job get one; loops of contents deleted before a delete
+    // took its loop along go now, with their files.
     if (options.workers) {
       app.addHook('onReady', async () => {
-        const queued = await app.db.transaction().execute(async (trx) => {
-          let count = 0;
-          for (const row of await lockPendingReservations(trx)) {
-            const data: PublishJob = { contentId: row.id, reservedAt: row.reservedAt.toISOString() };
-            if (await app.jobs.send(PUBLISH_QUEUE, data, { startAfter: row.reservedAt, singletonKey: reservationJobKey(data), tx: trx })) count += 1;
-          }
-          return count;
-        });
+        const queued = await service.queueReservationsWithoutJob();
         if (queued > 0) app.log.info({ queued }, 'queued reserved publications that had no job');
         const files = await service.repairLoopsOfDeletedContents();
         if (files > 0) app.log.info({ files }, 'queued the removal of loop files of deleted contents');

@@ -82,6 +82,12 @@ export function contentRepository(db: Db) {
       return db.selectFrom('contents').selectAll().where('id', '=', contentId).where('channel_id', '=', channelId).executeTakeFirst();
     },
 
+    /** The status of one content of a channel, deleted ones included; undefined when there is none. */
+    async status(channelId: number, contentId: number): Promise<ContentStatus | undefined> {
+      const row = await db.selectFrom('contents').select(['status']).where('id', '=', contentId).where('channel_id', '=', channelId).executeTakeFirst();
+      return row?.status;
+    },
+
     async create(values: { channelId: number; authorId: number; kind: ContentKind; status: ContentStatus; title: string; body: string; at: Date }): Promise<ContentRow> {
       return createContentRow(db, values);
     },

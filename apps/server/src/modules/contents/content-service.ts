@@ -2,26 +2,33 @@ import type {
   ContentDetail,
   ContentImage,
   ContentLink,
+  ContentSummary,
   CreateContentBody,
   CreatePostBody,
   ReservationVisibility,
   UpdateContentBody,
 } from '@studio/contract/content';
-import type { ContentKind } from '@studio/contract/enums';
+import type { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { linkKind } from '@studio/contract/links';
+import type { Page } from '@studio/contract/page';
 import { earliestReservationSlot, reservationProblem } from '@studio/contract/reservation';
 import type { Transaction } from 'kysely';
 import type { ChannelRow, Database, Db } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { queueRemoval } from '../../media/media-jobs';
+import { findChannel } from '../channels/channel-repository';
+import { assertHasHome } from '../channels/channel-rules';
 import { releaseLoopsOfDeletedContents } from '../loops/loop-repository';
 import { landing, notify } from '../notifications/notification-producer';
 import { notifyContentPublished } from './content-notifications';
 import {
+  contentRepository,
   createContentRow,
   findContentImages,
+  insertContentImage,
   lockContent,
+  lockPendingReservations,
   thumbnailOf,
   toContentDetail,
   updateContentRow,
@@ -71,6 +78,8 @@ function editPath(row: Pick<ContentRow, 'kind' | 'channel_id' | 'id'>): string {
  * the next version, so two tabs or fifty parallel calls cannot both win.
  */
 export function contentService(db: Db, jobs: JobSender, clock: Clock) {
+  const contents = contentRepository(db);
+
   /** The patch of the edited fields, checked for the content's kind and resolved against the channel's images. */
   async function fieldPatch(trx: Transaction<Database>, channelId: number, kind: ContentKind, fields: Fields, current?: ContentRow): Promise<ContentPatch> {
     const patch: ContentPatch = {};
@@ -157,7 +166,20 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
     return at;
   }
 
+  /** One content of the channel, for its writers: deleted ones are not found. */
+  async function readable(channel: ChannelRow, contentId: number): Promise<ContentRow> {
+    const row = await contents.find(channel.id, contentId);
+    if (!row || row.status === 'DELETE') throw new AppError('CONTENT_NOT_FOUND');
+    return row;
+  }
+
   return {
+    /** The channel's contents, newest first; a channel without a home (spec section 2) has no list. */
+    async list(channel: ChannelRow, filters: { status?: ContentStatus[]; kind?: ContentKind[] }, page: number, size: number): Promise<Page<ContentSummary>> {
+      assertHasHome(channel);
+      return contents.list(channel.id, filters, page, size);
+    },
+
     async create(channel: ChannelRow, authorId: number, input: CreateContentBody): Promise<ContentDetail> {
       assertCreateOption(channel, input.kind);
       return db.transaction().execute(async (trx) => {
@@ -182,10 +204,24 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       });
     },
 
-    async get(channel: ChannelRow, contentId: number): Promise<ContentRow> {
-      const row = await db.selectFrom('contents').selectAll().where('id', '=', contentId).where('channel_id', '=', channel.id).executeTakeFirst();
-      if (!row || row.status === 'DELETE') throw new AppError('CONTENT_NOT_FOUND');
-      return row;
+    /** A contents draft with only its title: the editor fills in the rest. */
+    async createDraft(channel: ChannelRow, authorId: number, title: string): Promise<number> {
+      assertCreateOption(channel, 'CONTENT_VIEW');
+      const row = await contents.create({ channelId: channel.id, authorId, kind: 'CONTENT_VIEW', status: 'DRAFT', title, body: '', at: clock.now() });
+      return row.id;
+    },
+
+    /** One content of the channel, as stored (deleted ones are not found). */
+    get: readable,
+
+    /** A content for editing. */
+    async detail(channel: ChannelRow, contentId: number): Promise<ContentDetail> {
+      return toContentDetail(await readable(channel, contentId));
+    },
+
+    /** An uploaded image, stored already, recorded for the channel's contents to use. */
+    async addImage(channel: ChannelRow, uploadedBy: number, image: { url: string; width: number; height: number }): Promise<ContentImage> {
+      return insertContentImage(db, { channelId: channel.id, uploadedBy, url: image.url, width: image.width, height: image.height, at: clock.now() });
     },
 
     async update(channel: ChannelRow, contentId: number, input: UpdateContentBody): Promise<ContentDetail> {
@@ -244,9 +280,9 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
      * removal, both in the transaction of the delete: once, by the one delete that changed something.
      */
     async remove(channel: ChannelRow, contentId: number, version: number): Promise<void> {
-      const existing = await db.selectFrom('contents').select(['status']).where('id', '=', contentId).where('channel_id', '=', channel.id).executeTakeFirst();
-      if (!existing) throw new AppError('CONTENT_NOT_FOUND');
-      if (existing.status === 'DELETE') return;
+      const status = await contents.status(channel.id, contentId);
+      if (!status) throw new AppError('CONTENT_NOT_FOUND');
+      if (status === 'DELETE') return;
       try {
         await change(channel, contentId, version, 'DELETE', () => noReservation, async (row, trx, now) => {
           await queueRemoval(jobs, trx, await releaseLoopsOfDeletedContents(trx, now, row.id));
@@ -256,6 +292,22 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
         if (error instanceof AppError && error.code === 'CONTENT_NOT_FOUND') return;
         throw error;
       }
+    },
+
+    /**
+     * Reservations written without a job (the demo seed, a restored backup, a row fixed by hand) get
+     * one: a start-up repair. A job already waiting has the same key, so nothing is queued twice.
+     * Answers how many were queued.
+     */
+    async queueReservationsWithoutJob(): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        let count = 0;
+        for (const row of await lockPendingReservations(trx)) {
+          const data: PublishJob = { contentId: row.id, reservedAt: row.reservedAt.toISOString() };
+          if (await jobs.send(PUBLISH_QUEUE, data, { startAfter: row.reservedAt, singletonKey: reservationJobKey(data), tx: trx })) count += 1;
+        }
+        return count;
+      });
     },
 
     /**
@@ -339,7 +391,8 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
     return db.transaction().execute(async (trx) => {
       const row = await lockContent(trx, job.contentId);
       if (!row || !PENDING_RESERVATION_STATUSES.includes(row.status) || row.reserved_at?.toISOString() !== job.reservedAt) return 'stale';
-      const channel = await trx.selectFrom('channels').selectAll().where('id', '=', row.channel_id).executeTakeFirstOrThrow();
+      const channel = await findChannel(trx, row.channel_id);
+      if (!channel) throw new Error(`the channel of content ${row.id} is gone`);
       const now = clock.now();
       const refusal = mustFail || channelRefusal(channel, row.kind) !== null || incompleteField(row) !== null;
       if (refusal) {

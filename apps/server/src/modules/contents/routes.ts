@@ -20,10 +20,8 @@ import { ErrorBody } from '@studio/contract/errors';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { MAX_IMAGE_BYTES, uploadedFile, uploadRateLimit } from '../../media/upload';
 import { requireChannel } from '../../plugins/require-user';
-import { assertHasHome } from '../channels/channel-rules';
 import { toContentPreview } from './content-html';
-import { contentRepository, insertContentImage, toContentDetail } from './content-repository';
-import { assertCreateOption, assertWritable } from './content-rules';
+import { assertWritable } from './content-rules';
 import { contentService } from './content-service';
 
 /**
@@ -36,7 +34,6 @@ const IMAGE_MAX_SIDE = 1920;
 
 export async function contentRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const contents = contentRepository(app.db);
   const service = contentService(app.db, app.jobs, app.clock);
   const tags = ['contents'];
   const access = 'channel:member' as const;
@@ -55,9 +52,8 @@ export async function contentRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { channel } = requireChannel(request);
-      assertHasHome(channel);
       const { status, kind, page, size } = request.query;
-      return contents.list(channel.id, { status, kind }, page, size);
+      return service.list(channel, { status, kind }, page, size);
     },
   );
 
@@ -81,7 +77,7 @@ export async function contentRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { channel } = requireChannel(request);
-      return toContentDetail(await service.get(channel, request.params.contentId));
+      return service.detail(channel, request.params.contentId);
     },
   );
 
@@ -196,7 +192,7 @@ export async function contentRoutes(instance: FastifyInstance) {
       const file = await uploadedFile(request, MAX_IMAGE_BYTES);
       const saved = await app.media.saveImage(file, { kind: 'images', maxBytes: MAX_IMAGE_BYTES, resize: { width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside' } });
       try {
-        const image = await insertContentImage(app.db, { channelId: channel.id, uploadedBy: user.id, url: saved.url, width: saved.width, height: saved.height, at: app.clock.now() });
+        const image = await service.addImage(channel, user.id, saved);
         return await reply.status(201).send(image);
       } catch (error) {
         await app.media.remove('images', saved.name);
@@ -226,9 +222,7 @@ export async function contentRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { channel, user } = requireChannel(request);
-      assertCreateOption(channel, 'CONTENT_VIEW');
-      const row = await contents.create({ channelId: channel.id, authorId: user.id, kind: 'CONTENT_VIEW', status: 'DRAFT', title: request.body.title, body: '', at: app.clock.now() });
-      return reply.status(201).send({ contentId: row.id });
+      return reply.status(201).send({ contentId: await service.createDraft(channel, user.id, request.body.title) });
     },
   );
 }

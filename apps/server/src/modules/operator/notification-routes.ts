@@ -3,26 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BroadcastIdParams, OperatorBroadcast, OperatorBroadcastInput, OperatorBroadcastQueued, OperatorNotificationInput, OperatorNotificationSent } from '@studio/contract/operator';
 import { errorResponses } from '@studio/contract/responses';
-import { AppError } from '../../lib/errors';
 import { requireUser } from '../../plugins/require-user';
-import { broadcastRepository } from './broadcast-repository';
 import { operatorNotificationService } from './operator-notification-service';
-
-type BroadcastRow = NonNullable<Awaited<ReturnType<ReturnType<typeof broadcastRepository>['find']>>>;
-
-const present = (row: BroadcastRow): OperatorBroadcast => ({
-  broadcastId: row.id,
-  message: row.message,
-  landingUrl: row.landing_url,
-  delivered: row.delivered,
-  createdAt: row.created_at.toISOString(),
-  finishedAt: row.finished_at?.toISOString() ?? null,
-});
 
 /** Operator console: notifications from the studio operator (no channel) to one account or to every studio user. */
 export async function operatorNotificationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const broadcasts = broadcastRepository(app.db);
   const service = operatorNotificationService(app.db, app.jobs);
   const tags = ['operator'];
 
@@ -52,16 +38,12 @@ export async function operatorNotificationRoutes(instance: FastifyInstance) {
   app.get(
     '/operator/notifications/broadcasts',
     { config: { access: 'operator' }, schema: { tags, summary: 'The 20 latest broadcasts and their progress', response: { 200: z.array(OperatorBroadcast), ...errorResponses } } },
-    async () => (await broadcasts.latest(20)).map(present),
+    async () => service.latestBroadcasts(20),
   );
 
   app.get(
     '/operator/notifications/broadcasts/:broadcastId',
     { config: { access: 'operator' }, schema: { tags, summary: 'One broadcast and its progress', params: BroadcastIdParams, response: { 200: OperatorBroadcast, ...errorResponses } } },
-    async (request) => {
-      const row = await broadcasts.find(request.params.broadcastId);
-      if (!row) throw new AppError('NOT_FOUND', undefined, { resource: 'broadcast' });
-      return present(row);
-    },
+    async (request) => service.broadcastProgress(request.params.broadcastId),
   );
 }

@@ -85,6 +85,17 @@ export async function lockChannel(trx: Trx, channelId: number): Promise<ChannelR
   return trx.selectFrom('channels').selectAll().where('id', '=', channelId).forUpdate().executeTakeFirst();
 }
 
+/** The channel's pending owner invite, if it has one (at most one is pending at a time). */
+export async function pendingOwnerInvite(trx: Trx, channelId: number): Promise<{ id: number; invitee_user_id: number } | undefined> {
+  return trx
+    .selectFrom('channel_invites')
+    .select(['id', 'invitee_user_id'])
+    .where('channel_id', '=', channelId)
+    .where('role', '=', 'OWNER')
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+}
+
 export async function updateChannel(trx: Trx, channelId: number, update: OperatorChannelUpdate, at: Date): Promise<ChannelRow> {
   return trx
     .updateTable('channels')

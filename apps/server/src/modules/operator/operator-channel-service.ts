@@ -1,17 +1,32 @@
 import type { Transaction } from 'kysely';
-import type { OperatorChannelCreate, OperatorChannelUpdate } from '@studio/contract/operator';
+import type { OperatorChannel, OperatorChannelCreate, OperatorChannelUpdate } from '@studio/contract/operator';
+import { toPage, type Page } from '@studio/contract/page';
 import type { ChannelRow, Database, Db } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { insertChannel } from '../channels/channel-repository';
+import { insertChannel, toChannel } from '../channels/channel-repository';
 import { insertInvite } from '../invites/invite-repository';
 import { channelOwner, findUserByLogin, lockMemberships } from '../members/member-repository';
 import { landing, notify } from '../notifications/notification-producer';
 import { recordOperatorAction } from './audit-repository';
-import { lockChannel, updateChannel } from './operator-channel-repository';
+import { lockChannel, operatorChannelRepository, pendingOwnerInvite, updateChannel, type ChannelSearch } from './operator-channel-repository';
 import { isUniqueViolation } from '../../db/database';
 
 type Trx = Transaction<Database>;
 type Field = keyof OperatorChannelUpdate;
+type Ownership = Awaited<ReturnType<ReturnType<typeof operatorChannelRepository>['ownership']>>;
+
+/** A channel as the operator console shows it: with its owner, or else its pending owner invite. */
+function present(row: ChannelRow, ownership: Ownership): OperatorChannel {
+  const owner = ownership.owners.find((candidate) => candidate.channelId === row.id);
+  const invite = owner ? undefined : ownership.invites.find((candidate) => candidate.channelId === row.id);
+  return {
+    ...toChannel(row),
+    owner: owner ? { userId: owner.userId, login: owner.login, name: owner.name } : null,
+    pendingOwnerInvite: invite ? { inviteId: invite.inviteId, login: invite.login, name: invite.name, expiresAt: invite.expiresAt?.toISOString() ?? null } : null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
 
 /** A channel's operator-set fields, in the API's names (what the audit log records). */
 export function operatorFields(row: ChannelRow): Required<OperatorChannelUpdate> {
@@ -44,24 +59,23 @@ export function channelChanges(current: ChannelRow, update: OperatorChannelUpdat
 
 /**
  * Channels as operators run them. A status or flag change is one locked update
- * in one transaction with its audit row: every later read (the create menu,
- * create calls, invite accepts) sees it at once: what the read cache keeps of a channel is dropped
- * on every instance when migration 0016's triggers announce the change (plugins/read-cache.ts).
+ * in one transaction with its audit row. Calls that may write (create calls,
+ * invite accepts) read the channel from the database and see the change at once.
+ * Reads may be served from memory (plugins/read-cache.ts: the create menu, the
+ * access check of a GET): each instance drops what it keeps of the channel when
+ * it hears migration 0016's triggers announce the change, a moment after the commit.
  * A change to what the channel already is changes nothing and is not logged.
  */
 export function operatorChannelService(db: Db) {
+  const channels = operatorChannelRepository(db);
+  const one = async (row: ChannelRow) => present(row, await channels.ownership([row.id]));
+
   async function inviteOwnerIn(trx: Trx, operatorId: number, channel: ChannelRow, login: string, now: Date): Promise<number> {
     const target = await findUserByLogin(trx, login);
     if (!target) throw new AppError('ACCOUNT_NOT_FOUND', undefined, { login });
     await lockMemberships(trx, channel.id);
     if (await channelOwner(trx, channel.id)) throw new AppError('CHANNEL_HAS_OWNER');
-    const pending = await trx
-      .selectFrom('channel_invites')
-      .select(['id', 'invitee_user_id'])
-      .where('channel_id', '=', channel.id)
-      .where('role', '=', 'OWNER')
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
+    const pending = await pendingOwnerInvite(trx, channel.id);
     if (pending) throw new AppError(pending.invitee_user_id === target.id ? 'ALREADY_INVITED' : 'OWNER_INVITE_PENDING', undefined, { login });
     let inviteId: number;
     try {
@@ -92,8 +106,27 @@ export function operatorChannelService(db: Db) {
   }
 
   return {
-    async update(operatorId: number, channelId: number, update: OperatorChannelUpdate, now: Date): Promise<ChannelRow> {
-      return db.transaction().execute(async (trx) => {
+    /** Channels of any status by id or name, newest first, each with its owner or pending owner invite. */
+    async search(search: ChannelSearch, page: number, size: number): Promise<Page<OperatorChannel>> {
+      const found = await channels.search(search, page, size);
+      const ownership = await channels.ownership(found.rows.map((row) => row.id));
+      return toPage(
+        found.rows.map((row) => present(row, ownership)),
+        found.total,
+        page,
+        size,
+      );
+    },
+
+    async get(channelId: number): Promise<OperatorChannel> {
+      const row = await channels.find(channelId);
+      if (!row) throw new AppError('CHANNEL_NOT_FOUND');
+      return one(row);
+    },
+
+    /** Answers the channel as changed; its owner is read after the commit. */
+    async update(operatorId: number, channelId: number, update: OperatorChannelUpdate, now: Date): Promise<OperatorChannel> {
+      const row = await db.transaction().execute(async (trx) => {
         const current = await lockChannel(trx, channelId);
         if (!current) throw new AppError('CHANNEL_NOT_FOUND');
         const { changed, before, after, any } = channelChanges(current, update);
@@ -110,6 +143,7 @@ export function operatorChannelService(db: Db) {
         });
         return updated;
       });
+      return one(row);
     },
 
     /** An ownerless channel in SERVICE (so its owner can accept), and, if a login is given, the owner's invite. */

@@ -1,8 +1,10 @@
-import type { OperatorNoticeInput } from '@studio/contract/operator';
+import type { NoticeCategory } from '@studio/contract/enums';
+import type { OperatorNotice, OperatorNoticeInput } from '@studio/contract/operator';
+import type { Page } from '@studio/contract/page';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { richTextHasContent, sanitizeRichText } from '../../lib/sanitize-html';
-import { deleteNotice, insertNotice, lockNotice, updateNotice, type NoticeValues } from '../notices/notice-repository';
+import { deleteNotice, insertNotice, lockNotice, operatorNoticeRepository, updateNotice, type NoticeValues } from '../notices/notice-repository';
 import { recordOperatorAction } from './audit-repository';
 
 /** The body as stored: sanitised by the allow-list; a body with nothing left is a 400, not an empty notice. */
@@ -21,9 +23,24 @@ const snapshot = (notice: NoticeValues) => ({
   publishedAt: notice.publishedAt.toISOString(),
 });
 
+const present = (notice: NoticeValues & { id: number }): OperatorNotice => ({ ...notice, publishedAt: notice.publishedAt.toISOString() });
+
 /** Notices written by operators, each change with its audit row in one transaction. */
 export function operatorNoticeService(db: Db) {
+  const notices = operatorNoticeRepository(db);
   return {
+    /** Every notice of the category (or of both), scheduled ones too, without their bodies. */
+    async list(category: NoticeCategory | undefined, page: number, size: number): Promise<Page<Omit<OperatorNotice, 'body'>>> {
+      const found = await notices.list(category, page, size);
+      return { ...found, content: found.content.map((notice) => ({ ...notice, publishedAt: notice.publishedAt.toISOString() })) };
+    },
+
+    async get(id: number): Promise<OperatorNotice> {
+      const notice = await notices.find(id);
+      if (!notice) throw new AppError('NOT_FOUND', undefined, { resource: 'notice' });
+      return present(notice);
+    },
+
     async create(operatorId: number, input: OperatorNoticeInput, now: Date): Promise<number> {
       const values = cleanValues(input, now);
       return db.transaction().execute(async (trx) => {
@@ -34,9 +51,9 @@ export function operatorNoticeService(db: Db) {
     },
 
     /** Saving what is already there changes nothing and is not logged. */
-    async update(operatorId: number, id: number, input: OperatorNoticeInput, now: Date) {
+    async update(operatorId: number, id: number, input: OperatorNoticeInput, now: Date): Promise<OperatorNotice> {
       const values = cleanValues(input, now);
-      return db.transaction().execute(async (trx) => {
+      const saved = await db.transaction().execute(async (trx) => {
         const current = await lockNotice(trx, id);
         if (!current) throw new AppError('NOT_FOUND', undefined, { resource: 'notice' });
         // Without a new time the notice keeps its own (editing does not republish it).
@@ -46,6 +63,7 @@ export function operatorNoticeService(db: Db) {
         await recordOperatorAction(trx, { operatorId, action: 'NOTICE_UPDATE', objectType: 'NOTICE', objectId: id, before: snapshot(current), after: snapshot(updated), at: now });
         return updated;
       });
+      return present(saved);
     },
 
     /** Deleting twice answers 404 the second time, and logs once. */

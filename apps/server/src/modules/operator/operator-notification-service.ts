@@ -1,4 +1,4 @@
-import type { OperatorBroadcastInput, OperatorNotificationInput } from '@studio/contract/operator';
+import type { OperatorBroadcast, OperatorBroadcastInput, OperatorNotificationInput } from '@studio/contract/operator';
 import type { Jobs } from '../../jobs/jobs';
 import type { Db } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -6,10 +6,22 @@ import { findUserByLogin } from '../members/member-repository';
 import { notify } from '../notifications/notification-producer';
 import { recordOperatorAction } from './audit-repository';
 import { BROADCAST_QUEUE, type BroadcastJob } from './broadcast-job';
-import { insertBroadcast } from './broadcast-repository';
+import { broadcastRepository, insertBroadcast } from './broadcast-repository';
+
+type BroadcastRow = NonNullable<Awaited<ReturnType<ReturnType<typeof broadcastRepository>['find']>>>;
+
+const present = (row: BroadcastRow): OperatorBroadcast => ({
+  broadcastId: row.id,
+  message: row.message,
+  landingUrl: row.landing_url,
+  delivered: row.delivered,
+  createdAt: row.created_at.toISOString(),
+  finishedAt: row.finished_at?.toISOString() ?? null,
+});
 
 /** Operator notifications: no channel (the studio operator sent them), the operator's own text. */
 export function operatorNotificationService(db: Db, jobs: Jobs) {
+  const broadcasts = broadcastRepository(db);
   return {
     /** Each call is a new message: sending the same text twice sends it twice, as asked. */
     async sendToAccount(operatorId: number, input: OperatorNotificationInput, now: Date): Promise<{ notificationId: number }> {
@@ -52,6 +64,18 @@ export function operatorNotificationService(db: Db, jobs: Jobs) {
         await jobs.send(BROADCAST_QUEUE, { broadcastId } satisfies BroadcastJob, { tx: trx });
         return { broadcastId };
       });
+    },
+
+    /** The latest broadcasts and their progress, newest first. */
+    async latestBroadcasts(limit: number): Promise<OperatorBroadcast[]> {
+      return (await broadcasts.latest(limit)).map(present);
+    },
+
+    /** One broadcast and its progress. */
+    async broadcastProgress(id: number): Promise<OperatorBroadcast> {
+      const row = await broadcasts.find(id);
+      if (!row) throw new AppError('NOT_FOUND', undefined, { resource: 'broadcast' });
+      return present(row);
     },
   };
 }
