@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditPage, OperatorBroadcast, OperatorChannel, OperatorChannelCreated, OperatorChannelPage, OperatorNotice } from '@studio/contract/operator';
 import { recordOperatorAction } from '../src/modules/operator/audit-repository';
 import { deliverBroadcast, deliverBroadcastBatch, insertBroadcast } from '../src/modules/operator/broadcast-repository';
-import { addMember, createChannel, createInvite, createPerson, type Person } from '../src/seed/factories';
+import { addMember, createApplication, createChannel, createInvite, createPerson, type Person } from '../src/seed/factories';
 import { sql } from 'kysely';
 import { BROADCAST_QUEUE } from '../src/modules/operator/broadcast-job';
 import { call, createTestApp, type TestContext } from './helper';
@@ -340,5 +340,28 @@ describe('audit log', () => {
     for (const bad of ['action=lower', 'objectType=a-b', 'objectId=0', 'operatorId=x']) {
       expect((await call(t.app, 'GET', `/api/operator/audit?${bad}`, cookies.operator)).statusCode, bad).toBe(400);
     }
+  });
+
+  it('names each object as it is called now, else as its snapshot kept it, else not at all', async () => {
+    const channel = await serviceChannel('시티 뉴스 — 우리 동네 소식');
+    const application = await createApplication(t.db, { applicant_user_id: newcomer.userId, channel_id: null, channel_name: '신청한 채널', channel_type: 'MEDIA_CHANNEL', applicant_kind: 'COMPANY', apply_type: 'NEW_APPLY' });
+    const at = t.clock.now();
+    await t.db.transaction().execute(async (trx) => {
+      await recordOperatorAction(trx, { operatorId: operator.userId, action: 'CHANNEL_UPDATE', objectType: 'CHANNEL', objectId: channel, before: { name: '옛 이름' }, after: { name: '중간 이름' }, at });
+      await recordOperatorAction(trx, { operatorId: operator.userId, action: 'APPLICATION_REVIEW', objectType: 'APPLICATION', objectId: application, before: null, after: { status: 'REVIEW' }, at });
+      await recordOperatorAction(trx, { operatorId: operator.userId, action: 'NOTIFICATION_SEND', objectType: 'USER', objectId: newcomer.userId, before: null, after: { message: 'm' }, at });
+      await recordOperatorAction(trx, { operatorId: operator.userId, action: 'NOTICE_DELETE', objectType: 'NOTICE', objectId: 989898, before: { title: '지운 공지' }, after: null, at });
+      await recordOperatorAction(trx, { operatorId: operator.userId, action: 'NOTICE_DELETE', objectType: 'NOTICE', objectId: 979797, before: { body: '<p>x</p>' }, after: null, at });
+    });
+    const named = async (objectType: string, objectId: number) =>
+      AuditPage.parse((await call(t.app, 'GET', `/api/operator/audit?objectType=${objectType}&objectId=${objectId}`, cookies.operator)).json()).content[0]?.objectName;
+    // The channel's name today, not the one the entry wrote down.
+    expect(await named('CHANNEL', channel)).toBe('시티 뉴스 — 우리 동네 소식');
+    expect(await named('APPLICATION', application)).toBe('신청한 채널');
+    expect(await named('USER', newcomer.userId)).toBe(`새 소유자 (${newcomer.login})`);
+    expect(await named('NOTICE', 989898)).toBe('지운 공지');
+    expect(await named('NOTICE', 979797)).toBeNull();
+    // No application 424242 and a snapshot with no name: nothing to call it.
+    expect(await named('APPLICATION', 424242)).toBeNull();
   });
 });

@@ -150,6 +150,8 @@ export const AuditEntry = z.object({
   action: z.string(),
   objectType: z.string(),
   objectId: z.string(),
+  /** What the object is called (a channel's name, a notice's title, a person, a message), null when unknown. */
+  objectName: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   at: Instant,

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 
 type Executor = Db | Transaction<Database>;
@@ -77,6 +77,13 @@ export function auditRepository(db: Db) {
             'operator_audit.before',
             'operator_audit.after',
             'operator_audit.at',
+            // What the object is called now, for the kinds that have a name (a removed one has none here).
+            sql<string | null>`CASE operator_audit.object_type
+              WHEN 'CHANNEL' THEN (SELECT c.name FROM channels c WHERE c.id = operator_audit.object_id::bigint)
+              WHEN 'NOTICE' THEN (SELECT n.title FROM notices n WHERE n.id = operator_audit.object_id::bigint)
+              WHEN 'APPLICATION' THEN (SELECT a.channel_name FROM channel_applications a WHERE a.id = operator_audit.object_id::bigint)
+              WHEN 'USER' THEN (SELECT u.name || ' (' || u.login || ')' FROM users u WHERE u.id = operator_audit.object_id::bigint)
+            END`.as('object_name'),
           ])
           .orderBy('operator_audit.at', 'desc')
           .orderBy('operator_audit.id', 'desc')

@@ -38,7 +38,11 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <div className={styles.rowMain}>
         <span className={styles.rowTitle}>
           <Tag tone="accent">{auditLabel(t, 'action', entry.action)}</Tag>
-          {auditLabel(t, 'objectType', entry.objectType)} #{entry.objectId}
+          {/* The object by its name (a channel, a notice, a person); its kind and number stay beside it. */}
+          {entry.objectName !== null ? <span className={styles.objectName}>{entry.objectName}</span> : null}
+          <span className={entry.objectName !== null ? styles.meta : undefined}>
+            {auditLabel(t, 'objectType', entry.objectType)} #{entry.objectId}
+          </span>
         </span>
         <span className={styles.meta}>
           <time dateTime={entry.at}>{format.dateTime(entry.at)}</time> · {entry.operator ? `${entry.operator.name} (${entry.operator.login})` : t('audit.unknownOperator')}
