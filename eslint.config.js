@@ -67,7 +67,6 @@ const routesStillReachingRepositories = [
   'modules/invites/routes.ts',
   'modules/loops/routes.ts',
   'modules/me/routes.ts',
-  'modules/notices/routes.ts',
   'modules/notifications/routes.ts',
   'modules/operator/audit-routes.ts',
   'modules/operator/channel-routes.ts',
