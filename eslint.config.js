@@ -66,7 +66,6 @@ const routesStillReachingRepositories = [
   'modules/contents/routes.ts',
   'modules/invites/routes.ts',
   'modules/loops/routes.ts',
-  'modules/me/routes.ts',
   'modules/notifications/routes.ts',
   'modules/operator/audit-routes.ts',
   'modules/operator/channel-routes.ts',
