@@ -2,16 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import { accountRepository } from './account-repository';
-import { dummyPasswordHash, verifyPassword } from './password';
+import { accountService } from './account-service';
 import { accountPage, loginPage, logoutConfirmPage, logoutScript, messagePage } from './pages';
 import { ACCOUNTS_MOUNT } from './provider';
-import { webSessionRepository } from './web-session-repository';
 
-const LOCK_AFTER_FAILURES = 5;
-const LOCK_MS = 5 * 60_000;
 const WEB_SESSION_COOKIE = 'studio_account';
-const WEB_SESSION_MS = 14 * 24 * 3_600_000;
 
 export const texts = {
   // Also the answer for an unknown or locked login: the form never tells whether an account exists.
@@ -35,8 +30,7 @@ const LoginForm = z
 /** Pages and OpenID endpoints of the bundled account service, under /accounts. */
 export async function accountServiceRoutes(app: FastifyInstance, options: { provider: Provider; clientId: string }) {
   const { provider } = options;
-  const accounts = accountRepository(app.db);
-  const webSessions = webSessionRepository(app.db);
+  const accounts = accountService(app.db);
   const secure = app.config.publicUrl.startsWith('https:');
   const studioHome = `${app.config.publicUrl}/studio/`;
   const callback = provider.callback();
@@ -105,19 +99,16 @@ export async function accountServiceRoutes(app: FastifyInstance, options: { prov
         if (!parsed.success) return html(reply, 400, loginPage({ action, error: texts.invalidForm }));
         const form = parsed.data;
         const now = app.clock.now();
-        // The attempt is counted (and the lock taken) before the password is looked at.
-        const reserved = await accounts.reserveAttempt(form.login, now, LOCK_AFTER_FAILURES, LOCK_MS);
-        const ok = await verifyPassword(form.password, reserved?.passwordHash ?? (await dummyPasswordHash()));
-        if (!reserved || !ok) {
+        const accountId = await accounts.checkPassword(form.login, form.password, now);
+        if (accountId === undefined) {
           return html(reply, 401, loginPage({ action, login: form.login, error: texts.wrongCredentials }));
         }
-        await accounts.recordSuccess(reserved.id);
-        await startWebSession(reply, reserved.id, now);
+        await startWebSession(reply, accountId, now);
         reply.hijack();
         await provider.interactionFinished(
           request.raw,
           reply.raw,
-          { login: { accountId: String(reserved.id), remember: true } },
+          { login: { accountId: String(accountId), remember: true } },
           { mergeWithLastSubmission: false },
         );
       },
@@ -151,13 +142,12 @@ export async function accountServiceRoutes(app: FastifyInstance, options: { prov
     // Signing out at the provider signs the person out of the account page too, in every browser.
     const accountId = Number(ctx.oidc.session?.accountId);
     if (Number.isSafeInteger(accountId)) {
-      webSessions.endAllFor(accountId).catch((error: unknown) => app.log.error({ err: error }, 'could not end the account page sessions'));
+      accounts.endWebSessions(accountId).catch((error: unknown) => app.log.error({ err: error }, 'could not end the account page sessions'));
     }
   });
 
   async function startWebSession(reply: FastifyReply, accountId: number, now: Date) {
-    const expiresAt = new Date(now.getTime() + WEB_SESSION_MS);
-    const token = await webSessions.create(accountId, expiresAt);
+    const { token, expiresAt } = await accounts.startWebSession(accountId, now);
     // The reply is handed to the provider next, which skips Fastify's onSend: write the cookie on the raw response.
     reply.raw.setHeader(
       'set-cookie',
@@ -168,7 +158,6 @@ export async function accountServiceRoutes(app: FastifyInstance, options: { prov
   async function currentAccount(request: FastifyRequest) {
     const token = request.cookies[WEB_SESSION_COOKIE];
     if (!token) return undefined;
-    const accountId = await webSessions.findAccountId(token, app.clock.now());
-    return accountId === undefined ? undefined : accounts.findById(accountId);
+    return accounts.webSessionAccount(token, app.clock.now());
   }
 }

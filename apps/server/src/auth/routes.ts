@@ -2,13 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { text } from '@studio/contract/text';
 import { logoutConfirmPage, messagePage } from '../accounts/pages';
-import { webSessionRepository } from '../accounts/web-session-repository';
 import { AppError } from '../lib/errors';
-import { sessionRepository } from '../plugins/session-repository';
-import { AUTH_REQUEST_TTL_MS, authRequestRepository } from './auth-request-repository';
+import { AUTH_REQUEST_TTL_MS, authService } from './auth-service';
 import { resolveContinue } from './continue-url';
 import { randomNonce, randomPKCECodeVerifier, randomState, type OidcClient } from './oidc-client';
-import { userRepository } from './user-repository';
 
 const STATE_COOKIE = 'studio_auth_state';
 
@@ -17,10 +14,7 @@ const CallbackQuery = z.object({ state: text({ min: 1, max: 200, trim: false }) 
 /** The studio's sign-in: /auth/login, /auth/callback, /auth/logout. */
 export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClient }) {
   const { oidc } = options;
-  const users = userRepository(app.db);
-  const authRequests = authRequestRepository(app.db);
-  const sessions = sessionRepository(app.db);
-  const webSessions = webSessionRepository(app.db);
+  const auth = authService(app.db);
   const secure = app.config.publicUrl.startsWith('https:');
   const home = `${app.config.publicUrl}/studio/`;
 
@@ -53,8 +47,7 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
     if (request.user && !reauth) return reply.redirect(target);
 
     const params = { state: randomState(), nonce: randomNonce(), codeVerifier: randomPKCECodeVerifier() };
-    // Left-over requests are removed by the periodic purge, not here on every start.
-    await authRequests.create({ ...params, continueUrl: target }, app.clock.now());
+    await auth.begin({ ...params, continueUrl: target }, app.clock.now());
     reply.setCookie(STATE_COOKIE, params.state, {
       path: '/auth',
       httpOnly: true,
@@ -72,10 +65,8 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
     if (!query.success || !cookieState || cookieState !== query.data.state) {
       return refuse(request, reply, new AppError('AUTH_LOGIN_FAILED'));
     }
-    const pending = await authRequests.take(cookieState);
-    if (!pending || pending.createdAt.getTime() < app.clock.now().getTime() - AUTH_REQUEST_TTL_MS) {
-      return refuse(request, reply, new AppError('AUTH_LOGIN_FAILED'));
-    }
+    const pending = await auth.take(cookieState, app.clock.now());
+    if (!pending) return refuse(request, reply, new AppError('AUTH_LOGIN_FAILED'));
 
     let result: Awaited<ReturnType<OidcClient['exchange']>>;
     try {
@@ -91,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
 
     const { claims } = result;
     const login = typeof claims.preferred_username === 'string' ? claims.preferred_username : claims.sub;
-    const userId = await users.upsertFromIdentity(oidc.issuerKey, {
+    const userId = await auth.userFromIdentity(oidc.issuerKey, {
       subject: claims.sub,
       login,
       name: typeof claims.name === 'string' && claims.name ? claims.name : login,
@@ -109,11 +100,11 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
    * metadata) only asks: the confirmation page posts back here.
    */
   async function logout(request: FastifyRequest, reply: FastifyReply) {
-    const details = request.user ? await sessions.findLogoutDetails(request.user.sessionId) : undefined;
+    const details = request.user ? await auth.logoutDetails(request.user.sessionId) : undefined;
     await app.sessions.end(request, reply);
     if (details && app.config.oidc.bundled && details.issuer === oidc.issuerKey) {
       // One person: the bundled account page's sign-in ends with the studio's, whether or not the browser finishes the issuer's logout.
-      await webSessions.endAllFor(Number(details.subject));
+      await auth.endAccountPageSessions(Number(details.subject));
     }
     let next = `${app.config.publicUrl}/auth/logged-out`;
     try {

@@ -4,7 +4,7 @@ import type { MemberRole } from '@studio/contract/enums';
 import { IdParam } from '@studio/contract/params';
 import type { ChannelRow } from '../db/schema';
 import { AppError, unauthorized } from '../lib/errors';
-import { channelRepository } from '../modules/channels/channel-repository';
+import { channelService } from '../modules/channels/channel-service';
 
 /**
  * Who may call a route, declared in its options (`config: { access }`):
@@ -41,7 +41,7 @@ const isAccess = (value: unknown): value is Access => (ACCESS_LEVELS as readonly
  * owner route. A route that declares nothing stops start-up.
  */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
-  const channels = channelRepository(app.db);
+  const channels = channelService(app.db);
   app.decorateRequest('channel', null);
   app.decorateRequest('channelRole', null);
 

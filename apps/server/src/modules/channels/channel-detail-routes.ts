@@ -4,12 +4,11 @@ import { ChannelDetail, ChannelUserProfile, SubscriberCountSetting, UserProfile 
 import { ChannelIdParams } from '@studio/contract/params';
 import { errorResponses } from '@studio/contract/responses';
 import { requireChannel } from '../../plugins/require-user';
-import { assertHasHome, assertSubscriberCountSupported } from './channel-rules';
-import { channelRepository, toChannel } from './channel-repository';
+import { channelService } from './channel-service';
 
 export async function channelDetailRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const channels = channelRepository(app.db);
+  const channels = channelService(app.db);
   const tags = ['channels'];
 
   app.get(
@@ -20,8 +19,7 @@ export async function channelDetailRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { channel, role } = requireChannel(request);
-      assertHasHome(channel);
-      return { ...toChannel(channel), role, subscriberCount: channel.subscriber_count, showSubscriberCount: channel.show_subscriber_count };
+      return channels.detail(channel, role);
     },
   );
 
@@ -56,9 +54,7 @@ export async function channelDetailRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const { channel } = requireChannel(request);
-      assertSubscriberCountSupported(channel);
-      await channels.setShowSubscriberCount(channel.id, request.body.showSubscriberCount, app.clock.now());
+      await channels.setShowSubscriberCount(requireChannel(request).channel, request.body.showSubscriberCount, app.clock.now());
       return { showSubscriberCount: request.body.showSubscriberCount };
     },
   );

@@ -5,7 +5,8 @@ import type { ApplyResult, ManagementFilters, PendingInvite } from '@studio/cont
 import type { ChannelType, InviteKind, MemberRole } from '@studio/contract/enums';
 import { toPage, type Page } from '@studio/contract/page';
 import { literalCount } from '../../db/literal';
-import type { ChannelRow, Db } from '../../db/schema';
+import { pageWithTotal, totalUpTo } from '../../db/paged';
+import type { Db } from '../../db/schema';
 import { toChannel } from './channel-repository';
 
 /** Applications are counted up to this many (a person's history is capped, never walked whole). */
@@ -60,29 +61,21 @@ export function managementRepository(db: Db) {
      */
     async channels(userId: number, filters: ManagementFilters, page: number, size: number): Promise<Page<MyChannel>> {
       const roleOrder = sql<number>`CASE channel_members.role WHEN 'OWNER' THEN 0 WHEN 'MANAGER' THEN 1 ELSE 2 END`;
-      const found = await db
-        .selectFrom(myChannels(userId, filters).select(sql<number>`count(*)::int`.as('total')).as('t'))
-        .leftJoinLateral(
-          () =>
-            myChannels(userId, filters)
-              .selectAll('channels')
-              .select(['channel_members.role', roleOrder.as('role_order')])
-              .orderBy(roleOrder)
-              .orderBy('channels.id')
-              .limit(literalCount(size))
-              .offset(literalCount(page * size))
-              .as('r'),
-          (join) => join.onTrue(),
-        )
-        .select('t.total')
-        .selectAll('r')
-        .orderBy('r.role_order')
-        .orderBy('r.id')
-        .execute();
-      const rows = found.flatMap(({ total: _total, role_order: _order, ...row }) => (row.id === null ? [] : [row as ChannelRow & { role: MemberRole }]));
+      const { rows, total } = await pageWithTotal(
+        db,
+        myChannels(userId, filters).select(sql<number>`count(*)::int`.as('total')),
+        myChannels(userId, filters)
+          .selectAll('channels')
+          .select(['channel_members.role', roleOrder.as('role_order')])
+          .orderBy(roleOrder)
+          .orderBy('channels.id')
+          .limit(literalCount(size))
+          .offset(literalCount(page * size)),
+        [['role_order'], ['id']],
+      );
       return toPage(
         rows.map((row) => ({ ...toChannel(row), role: row.role })),
-        Number(found[0]?.total ?? 0),
+        total,
         page,
         size,
       );
@@ -93,52 +86,40 @@ export function managementRepository(db: Db) {
      * with each application's timeline aggregated beside it.
      */
     async applyResults(userId: number, channelType: ChannelType | undefined, page: number, size: number): Promise<Page<ApplyResult>> {
-      const found = await db
-        .selectFrom(
-          db
-            .selectFrom(myApplications(userId, channelType).select('id').limit(literalCount(APPLY_RESULT_COUNT_CAP)).as('capped'))
-            .select(sql<number>`count(*)::int`.as('total'))
-            .as('t'),
-        )
-        .leftJoinLateral(
-          (eb) =>
-            myApplications(userId, channelType)
-              .selectAll('channel_applications')
-              .select(
-                jsonArrayFrom(
-                  eb
-                    .selectFrom('channel_application_events as e')
-                    .select(['e.status', 'e.reason', sql<string>`to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('at')])
-                    .where('e.application_id', '=', sql.ref<number>('channel_applications.id'))
-                    .orderBy('e.id'),
-                ).as('timeline'),
-              )
-              .orderBy('id', 'desc')
-              .limit(literalCount(size))
-              .offset(literalCount(page * size))
-              .as('r'),
-          (join) => join.onTrue(),
-        )
-        .select('t.total')
-        .selectAll('r')
-        .orderBy('r.id', 'desc')
-        .execute();
-      const rows = found.flatMap((row) => (row.id === null ? [] : [row]));
+      const { rows, total } = await pageWithTotal(
+        db,
+        totalUpTo(db, myApplications(userId, channelType).select('id'), APPLY_RESULT_COUNT_CAP),
+        myApplications(userId, channelType)
+          .selectAll('channel_applications')
+          .select((eb) =>
+            jsonArrayFrom(
+              eb
+                .selectFrom('channel_application_events as e')
+                .select(['e.status', 'e.reason', sql<string>`to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('at')])
+                .where('e.application_id', '=', sql.ref<number>('channel_applications.id'))
+                .orderBy('e.id'),
+            ).as('timeline'),
+          )
+          .orderBy('id', 'desc')
+          .limit(literalCount(size))
+          .offset(literalCount(page * size)),
+        [['id', 'desc']],
+      );
       return toPage(
         rows.map((row) => ({
-          id: row.id as number,
+          id: row.id,
           channelId: row.channel_id,
-          channelName: row.channel_name as string,
-          channelType: row.channel_type as ChannelType,
-          applicantKind: row.applicant_kind as ApplyResult['applicantKind'],
-          applyType: row.apply_type as ApplyResult['applyType'],
-          status: row.status as ApplyResult['status'],
+          channelName: row.channel_name,
+          channelType: row.channel_type,
+          applicantKind: row.applicant_kind,
+          applyType: row.apply_type,
+          status: row.status,
           rejectReason: row.reject_reason,
-          appliedAt: (row.created_at as Date).toISOString(),
+          appliedAt: row.created_at.toISOString(),
           reviewedAt: row.reviewed_at ? row.reviewed_at.toISOString() : null,
-          timeline: (row.timeline ?? []).map((event) => ({ status: event.status, at: event.at, reason: event.reason })),
+          timeline: row.timeline.map((event) => ({ status: event.status, at: event.at, reason: event.reason })),
         })),
-        Number(found[0]?.total ?? 0),
+        total,
         page,
         size,
       );
@@ -175,30 +156,19 @@ export function managementRepository(db: Db) {
           ]),
         );
       // One statement: the pending count and the page (a page past the end still carries its total).
-      const found = await db
-        .selectFrom(db.selectNoFrom(pendingCount(userId).as('total')).as('t'))
-        .leftJoinLateral(
-          () =>
-            db
-              .selectFrom(both.as('p'))
-              .selectAll()
-              .orderBy('p.created_at', 'desc')
-              .orderBy('p.kind')
-              .orderBy('p.id', 'desc')
-              .limit(literalCount(size))
-              .offset(literalCount(page * size))
-              .as('r'),
-          (join) => join.onTrue(),
-        )
-        .select('t.total')
-        .selectAll('r')
-        .orderBy('r.created_at', 'desc')
-        .orderBy('r.kind')
-        .orderBy('r.id', 'desc')
-        .execute();
-      const counts = Number(found[0]?.total ?? 0);
-      type Row = Awaited<ReturnType<typeof both.execute>>;
-      const rows = found.flatMap((row) => (row.id === null ? [] : [row as unknown as Row[number]]));
+      const { rows, total } = await pageWithTotal(
+        db,
+        db.selectNoFrom(pendingCount(userId).as('total')),
+        db
+          .selectFrom(both.as('p'))
+          .selectAll()
+          .orderBy('p.created_at', 'desc')
+          .orderBy('p.kind')
+          .orderBy('p.id', 'desc')
+          .limit(literalCount(size))
+          .offset(literalCount(page * size)),
+        [['created_at', 'desc'], ['kind'], ['id', 'desc']],
+      );
       return toPage(
         rows.map((row) => ({
           kind: row.kind,
@@ -212,7 +182,7 @@ export function managementRepository(db: Db) {
           createdAt: row.created_at.toISOString(),
           expiresAt: row.expires_at ? row.expires_at.toISOString() : null,
         })),
-        counts,
+        total,
         page,
         size,
       );

@@ -12,12 +12,12 @@ import {
 } from '@studio/contract/management';
 import { errorResponses } from '@studio/contract/responses';
 import { requireUser } from '../../plugins/require-user';
-import { managementRepository } from './management-repository';
+import { managementService } from './management-service';
 
 /** Spec section 7, "Channels and management". */
 export async function managementRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const management = managementRepository(app.db);
+  const management = managementService(app.db);
   const tags = ['management'];
 
   app.get(

@@ -5,13 +5,11 @@ import { REVIEWED_APPLY_WINDOW_DAYS } from '@studio/contract/constants';
 import { errorResponses } from '@studio/contract/responses';
 import { singleFlight } from '../../lib/single-flight';
 import { requireUser } from '../../plugins/require-user';
-import { applicationRepository } from '../applications/application-repository';
-import { channelRepository } from './channel-repository';
+import { channelService } from './channel-service';
 
 export async function channelRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const channels = channelRepository(app.db);
-  const applications = applicationRepository(app.db);
+  const channels = channelService(app.db);
   // The shell asks for both lists at once on its first load: one membership query answers both, and
   // later asks are answered from memory until a membership or one of the channels changes.
   const query = singleFlight((userId: number) => channels.listForMember(userId));
@@ -59,8 +57,7 @@ export async function channelRoutes(instance: FastifyInstance) {
       },
     },
     async (request) => {
-      const since = new Date(app.clock.now().getTime() - REVIEWED_APPLY_WINDOW_DAYS * 86_400_000);
-      return { hasReviewedApply: await applications.hasReviewedSince(requireUser(request).id, since) };
+      return { hasReviewedApply: await channels.hasReviewedApply(requireUser(request).id, app.clock.now()) };
     },
   );
 }

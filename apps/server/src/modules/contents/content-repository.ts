@@ -1,8 +1,9 @@
 import type { ContentDetail, ContentImage, ContentSummary } from '@studio/contract/content';
 import type { ContentKind, ContentStatus } from '@studio/contract/enums';
 import type { Page } from '@studio/contract/page';
-import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import { literalCount } from '../../db/literal';
+import { pageWithTotal, totalUpTo } from '../../db/paged';
 import type { Database, Db } from '../../db/schema';
 
 type Executor = Db | Transaction<Database>;
@@ -61,20 +62,14 @@ export function contentRepository(db: Db) {
     async list(channelId: number, filters: { status?: ContentStatus[]; kind?: ContentKind[] }, page: number, size: number): Promise<Page<ContentSummary>> {
       const matching = filtered(channelId, filters.status, filters.kind);
       const keys = matching.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(literalCount(size + 1)).offset(literalCount(page * size));
-      const found = await db
-        .selectFrom(db.selectFrom(matching.select('id').limit(literalCount(CONTENT_COUNT_CAP)).as('capped')).select(sql<number>`count(*)::int`.as('total')).as('t'))
-        .leftJoinLateral(
-          () => db.selectFrom(keys.as('k')).innerJoin('contents', 'contents.id', 'k.id').selectAll('contents').as('r'),
-          (join) => join.onTrue(),
-        )
-        .select('t.total')
-        .selectAll('r')
-        .orderBy('r.created_at', 'desc')
-        .orderBy('r.id', 'desc')
-        .execute();
-      const rows = found.flatMap(({ total: _total, ...row }) => (row.id === null ? [] : [row as ContentRow]));
+      const { rows, total } = await pageWithTotal(
+        db,
+        totalUpTo(db, matching.select('id'), CONTENT_COUNT_CAP),
+        db.selectFrom(keys.as('k')).innerJoin('contents', 'contents.id', 'k.id').selectAll('contents'),
+        [['created_at', 'desc'], ['id', 'desc']],
+      );
       const content = rows.slice(0, size).map(toContentSummary);
-      return { content, totalElements: Number(found[0]?.total ?? 0), number: page, size, numberOfElements: content.length, last: rows.length <= size };
+      return { content, totalElements: total, number: page, size, numberOfElements: content.length, last: rows.length <= size };
     },
 
     /** One content of a channel, deleted ones included (the caller decides what they mean). */

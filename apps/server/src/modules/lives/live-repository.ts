@@ -4,6 +4,7 @@ import { MAX_SIMULTANEOUS_BROADCASTS } from '@studio/contract/constants';
 import type { Live, LiveDetail } from '@studio/contract/live';
 import type { Page } from '@studio/contract/page';
 import { literalCount } from '../../db/literal';
+import { pageWithTotal, totalUpTo } from '../../db/paged';
 import type { Database, Db, LiveRow } from '../../db/schema';
 
 type Executor = Db | Transaction<Database>;
@@ -69,27 +70,19 @@ export function liveRepository(db: Db) {
       }
       if (filter.status) matching = matching.where('lives.status', 'in', filter.status);
       const keys = matching.select('lives.id').orderBy('lives.created_at', direction).orderBy('lives.id', direction).limit(literalCount(size + 1)).offset(literalCount(page * size));
-      const found = await db
-        .selectFrom(db.selectFrom(matching.select('lives.id').limit(literalCount(LIVE_COUNT_CAP)).as('capped')).select(sql<number>`count(*)::int`.as('total')).as('t'))
-        .leftJoinLateral(
-          () =>
-            db
-              .selectFrom(keys.as('k'))
-              .innerJoin('lives', 'lives.id', 'k.id')
-              .innerJoin('stream_keys', 'stream_keys.id', 'lives.stream_key_id')
-              .selectAll('lives')
-              .select(['stream_keys.kamp_channel_id', 'stream_keys.title as stream_key_title'])
-              .as('r'),
-          (join) => join.onTrue(),
-        )
-        .select('t.total')
-        .selectAll('r')
-        .orderBy('r.created_at', direction)
-        .orderBy('r.id', direction)
-        .execute();
-      const rows = found.flatMap(({ total: _total, ...row }) => (row.id === null ? [] : [row as LiveRecord]));
+      const { rows, total } = await pageWithTotal(
+        db,
+        totalUpTo(db, matching.select('lives.id'), LIVE_COUNT_CAP),
+        db
+          .selectFrom(keys.as('k'))
+          .innerJoin('lives', 'lives.id', 'k.id')
+          .innerJoin('stream_keys', 'stream_keys.id', 'lives.stream_key_id')
+          .selectAll('lives')
+          .select(['stream_keys.kamp_channel_id', 'stream_keys.title as stream_key_title']),
+        [['created_at', direction], ['id', direction]],
+      );
       const content = rows.slice(0, size).map(toLive);
-      return { content, totalElements: Number(found[0]?.total ?? 0), number: page, size, numberOfElements: content.length, last: rows.length <= size };
+      return { content, totalElements: total, number: page, size, numberOfElements: content.length, last: rows.length <= size };
     },
 
     async find(executor: Executor, channelId: number, liveId: number): Promise<LiveRecord | undefined> {

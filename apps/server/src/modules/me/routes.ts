@@ -4,11 +4,11 @@ import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { HistoryRecord } from '@studio/contract/history';
 import { Me } from '@studio/contract/user';
 import { requireUser } from '../../plugins/require-user';
-import { visitRepository } from './visit-repository';
+import { visitService } from './visit-service';
 
 export async function meRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const visits = visitRepository(app.db);
+  const visits = visitService(app.db);
 
   app.get('/me', { config: { access: 'session' }, schema: { tags: ['me'], response: { 200: Me, ...errorResponses } } }, async (request) => {
     const user = requireUser(request);

@@ -2,17 +2,26 @@ import type { ChannelRow, Db } from '../../db/schema';
 import type { MemberRole } from '@studio/contract/enums';
 import { AppError } from '../../lib/errors';
 import { landing, notify } from '../notifications/notification-producer';
-import { logActivity } from './activity-repository';
-import { channelOwner, memberRole, removeNonOwner, userName } from './member-repository';
+import { activityRepository, logActivity } from './activity-repository';
+import { channelOwner, memberRepository, memberRole, removeNonOwner, userName } from './member-repository';
 
 /**
- * Leaving a channel's team: the owner removes a manager, or a manager leaves.
+ * A channel's team and its activity log. Leaving the team: the owner removes
+ * a manager, or a manager leaves.
  * The delete decides: of parallel calls only the one that removed the row
  * writes the activity entry and the notification; the others answer
  * MEMBER_NOT_FOUND, as a later repeat would.
  */
 export function memberService(db: Db) {
+  const members = memberRepository(db);
+  const activity = activityRepository(db);
   return {
+    /** The channel's team, owner first. */
+    members: (channelId: number) => members.members(channelId),
+
+    /** The channel's role activity log, newest first. */
+    activity: (channelId: number, page: number, size: number) => activity.page(channelId, page, size),
+
     async remove(channel: ChannelRow, ownerId: number, userId: number, now: Date): Promise<void> {
       const outcome = await db.transaction().execute(async (trx): Promise<MemberRole | 'owner' | 'missing'> => {
         const role = await removeNonOwner(trx, channel.id, userId);

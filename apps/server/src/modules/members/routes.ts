@@ -4,22 +4,18 @@ import { ActivityPage, ActivityQuery, MemberList } from '@studio/contract/member
 import { ChannelIdParams, ChannelMemberParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { requireChannel } from '../../plugins/require-user';
-import { activityRepository } from './activity-repository';
-import { memberRepository } from './member-repository';
 import { memberService } from './member-service';
 
 /** A channel's team: any member sees it; the owner removes and reads the log; a manager can leave. */
 export async function memberRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const members = memberRepository(app.db);
-  const activity = activityRepository(app.db);
   const service = memberService(app.db);
   const tags = ['members'];
 
   app.get(
     '/channels/:channelId/members',
     { config: { access: 'channel:member' }, schema: { tags, params: ChannelIdParams, response: { 200: MemberList, ...errorResponses } } },
-    async (request) => members.members(requireChannel(request).channel.id),
+    async (request) => service.members(requireChannel(request).channel.id),
   );
 
   app.delete(
@@ -51,6 +47,6 @@ export async function memberRoutes(instance: FastifyInstance) {
       config: { access: 'channel:owner' },
       schema: { tags, summary: 'The role activity log (owner only)', params: ChannelIdParams, querystring: ActivityQuery, response: { 200: ActivityPage, ...errorResponses } },
     },
-    async (request) => activity.page(requireChannel(request).channel.id, request.query.page, request.query.size),
+    async (request) => service.activity(requireChannel(request).channel.id, request.query.page, request.query.size),
   );
 }

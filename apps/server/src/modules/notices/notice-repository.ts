@@ -4,6 +4,7 @@ const NoticeCategoryValues = NoticeCategory.options;
 import { toPage, type Page } from '@studio/contract/page';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { literalCount } from '../../db/literal';
+import { pageWithTotal, totalUpTo } from '../../db/paged';
 import type { Database, Db } from '../../db/schema';
 
 /** Published notices are counted up to this many for the list's total (never the whole table). */
@@ -23,20 +24,14 @@ export function noticeRepository(db: Db) {
      */
     async list(categories: NoticeCategory[], page: number, size: number, now: Date): Promise<Page<NoticeRecord>> {
       const keys = published(categories, now).select('id').orderBy('published_at', 'desc').orderBy('id', 'desc').limit(literalCount(size + 1)).offset(literalCount(page * size));
-      const found = await db
-        .selectFrom(db.selectFrom(published(categories, now).select('id').limit(literalCount(NOTICE_COUNT_CAP)).as('capped')).select(sql<number>`count(*)::int`.as('total')).as('t'))
-        .leftJoinLateral(
-          () => db.selectFrom(keys.as('k')).innerJoin('notices', 'notices.id', 'k.id').select(['notices.id', 'notices.category', 'notices.title', 'notices.published_at as publishedAt']).as('r'),
-          (join) => join.onTrue(),
-        )
-        .select('t.total')
-        .selectAll('r')
-        .orderBy('r.publishedAt', 'desc')
-        .orderBy('r.id', 'desc')
-        .execute();
-      const rows = found.flatMap(({ total: _total, ...row }) => (row.id === null ? [] : [row as NoticeRecord]));
+      const { rows, total } = await pageWithTotal(
+        db,
+        totalUpTo(db, published(categories, now).select('id'), NOTICE_COUNT_CAP),
+        db.selectFrom(keys.as('k')).innerJoin('notices', 'notices.id', 'k.id').select(['notices.id', 'notices.category', 'notices.title', 'notices.published_at as publishedAt']),
+        [['publishedAt', 'desc'], ['id', 'desc']],
+      );
       const content = rows.slice(0, size);
-      return { content, totalElements: Number(found[0]?.total ?? 0), number: page, size, numberOfElements: content.length, last: rows.length <= size };
+      return { content, totalElements: total, number: page, size, numberOfElements: content.length, last: rows.length <= size };
     },
     /** The published notices just older and just newer than one, in the list's order (published, then id). */
     async neighbours(notice: { id: number; publishedAt: Date }, now: Date): Promise<{ previous: { id: number; title: string } | undefined; next: { id: number; title: string } | undefined }> {

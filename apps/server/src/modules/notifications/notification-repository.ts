@@ -3,6 +3,7 @@ import type { NotificationGroup } from '@studio/contract/enums';
 import { NOTIFICATION_COUNT_CAP, type Notification, type NotificationParams } from '@studio/contract/notification';
 import type { Page } from '@studio/contract/page';
 import { literalCount } from '../../db/literal';
+import { pageWithTotal } from '../../db/paged';
 import type { Database, Db } from '../../db/schema';
 
 type Executor = Db | Transaction<Database>;
@@ -101,24 +102,12 @@ export function notificationRepository(db: Db) {
       // the same statement: one round trip, and a page past the end still carries its total.
       let keys = forGroup(userId, group, channelId).select('n.id').orderBy('n.id', 'desc').limit(literalCount(size + 1));
       keys = cursor === undefined ? keys.offset(literalCount(page * size)) : keys.where('n.id', '<', cursor);
-      const found = await db
-        .selectFrom(db.selectNoFrom((eb) => eb.fn.coalesce(totalOf(userId, group, channelId), sql<number>`0`).as('total')).as('t'))
-        .leftJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom(keys.as('k'))
-              .innerJoin('notifications as n', 'n.id', 'k.id')
-              .leftJoin('channels as c', 'c.id', 'n.channel_id')
-              .select(NOTIFICATION_COLUMNS)
-              .as('r'),
-          (join) => join.onTrue(),
-        )
-        .select('t.total')
-        .selectAll('r')
-        .orderBy('r.id', 'desc')
-        .execute();
-      const totalElements = Number(found[0]?.total ?? 0);
-      const rows = found.flatMap((row) => (row.id === null ? [] : [row as Row]));
+      const { rows, total: totalElements } = await pageWithTotal(
+        db,
+        db.selectNoFrom((eb) => eb.fn.coalesce(totalOf(userId, group, channelId), sql<number>`0`).as('total')),
+        db.selectFrom(keys.as('k')).innerJoin('notifications as n', 'n.id', 'k.id').leftJoin('channels as c', 'c.id', 'n.channel_id').select(NOTIFICATION_COLUMNS),
+        [['id', 'desc']],
+      );
       const last = rows.length <= size;
       const content = rows.slice(0, size).map(toRecord);
       return {
