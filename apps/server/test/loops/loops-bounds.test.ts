@@ -6,6 +6,7 @@ import { LOOP_UPLOAD_CHUNK_BYTES, LoopLimits, LoopUploadBytesLimitExtra, LoopUpl
 import { loopUploadService, UPLOAD_REMOVE_QUEUE } from '../../src/modules/loops/loop-uploads';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { call, createTestApp, type TestContext } from '../helper';
+import { eventually } from '../lives/encoder';
 import { tusHeaders } from './tus';
 
 let t: TestContext;
@@ -114,6 +115,13 @@ describe('unfinished uploads are bounded per person', () => {
   }, 60_000);
 });
 
+/**
+ * A PATCH records its bytes just after the answer has gone (tus writes the answer): a sweep run in between
+ * skips the row it finds locked, as it should, so the test lets the record land before it moves the clock.
+ */
+const recorded = (loopId: string, bytes: number) =>
+  eventually(async () => (await t.db.selectFrom('loops').select('uploaded_bytes').where('id', '=', loopId).executeTakeFirst())?.uploaded_bytes === bytes, 5_000, `loop ${loopId} records ${bytes} bytes`);
+
 describe('abandoned uploads expire', () => {
   it('an upload that receives nothing for the idle time leaves with its files, once, and its person can open a new one', async () => {
     const me = await person();
@@ -137,6 +145,7 @@ describe('abandoned uploads expire', () => {
     // One of them receives bytes shortly before the others' deadline: its own idle time starts again.
     t.clock.advance(idleMs - 60_000);
     expect((await patch(me.cookie, opened[0]!, 0, Buffer.alloc(100))).statusCode).toBe(204);
+    await recorded(ids[0]!, 100);
     expect(await service.expireIdle()).toBe(0);
     t.clock.advance(60_001);
     expect(await service.expireIdle()).toBe(ids.length - 1);
@@ -154,6 +163,7 @@ describe('abandoned uploads expire', () => {
     // Room again: the person opens new uploads; the one that was active continues.
     expect((await create(me.cookie, 1000)).statusCode).toBe(201);
     expect((await patch(me.cookie, opened[0]!, 100, Buffer.alloc(100))).statusCode).toBe(204);
+    await recorded(ids[0]!, 200);
 
     // And it too expires once left alone for the idle time.
     t.clock.advance(idleMs + 1);
