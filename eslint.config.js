@@ -72,7 +72,6 @@ const routesStillReachingRepositories = [
   'modules/me/routes.ts',
   'modules/members/routes.ts',
   'modules/notices/routes.ts',
-  'modules/notifications/routes.ts',
   'modules/operator/audit-routes.ts',
   'modules/operator/channel-routes.ts',
   'modules/operator/notice-routes.ts',
@@ -82,9 +81,7 @@ const routesStillReachingRepositories = [
 const filesStillBuildingSql = [
   'modules/applications/application-service.ts',
   'modules/contents/content-service.ts',
-  'modules/lives/live-service.ts',
   'modules/loops/loop-processing.ts',
-  'modules/notifications/notification-producer.ts',
   'modules/operator/operator-channel-service.ts',
 ].map((file) => `${serverSrc}/${file}`);
 
