@@ -68,7 +68,6 @@ const routesStillReachingRepositories = [
   'modules/channels/routes.ts',
   'modules/contents/routes.ts',
   'modules/invites/routes.ts',
-  'modules/loops/routes.ts',
   'modules/me/routes.ts',
   'modules/members/routes.ts',
   'modules/notices/routes.ts',
@@ -81,7 +80,6 @@ const routesStillReachingRepositories = [
 const filesStillBuildingSql = [
   'modules/applications/application-service.ts',
   'modules/contents/content-service.ts',
-  'modules/loops/loop-processing.ts',
   'modules/operator/operator-channel-service.ts',
 ].map((file) => `${serverSrc}/${file}`);
 
