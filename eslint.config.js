@@ -67,7 +67,6 @@ const routesStillReachingRepositories = [
   'modules/channels/management-routes.ts',
   'modules/channels/routes.ts',
   'modules/contents/routes.ts',
-  'modules/invites/routes.ts',
   'modules/me/routes.ts',
   'modules/members/routes.ts',
   'modules/notices/routes.ts',
@@ -75,7 +74,6 @@ const routesStillReachingRepositories = [
   'modules/operator/channel-routes.ts',
   'modules/operator/notice-routes.ts',
   'modules/operator/notification-routes.ts',
-  'modules/transfers/routes.ts',
 ].map((file) => `${serverSrc}/${file}`);
 const filesStillBuildingSql = [
   'modules/applications/application-service.ts',
