@@ -1,5 +1,5 @@
 import type { Insertable, Transaction } from 'kysely';
-import type { InvitationStatus, MemberRole } from '@studio/contract/enums';
+import type { MemberRole } from '@studio/contract/enums';
 import type { ChannelInvite } from '@studio/contract/member';
 import type { Database, Db } from '../../db/schema';
 import { inviteDeadline } from './invitation-state';
@@ -27,47 +27,6 @@ export async function insertInvite(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-export async function findInvite(db: Executor, id: number) {
-  return db.selectFrom('channel_invites').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The invite, locked until the transaction ends, so parallel answers settle one way. */
-export async function lockInvite(trx: Transaction<Database>, inviteId: number) {
-  return trx.selectFrom('channel_invites').selectAll().where('id', '=', inviteId).forUpdate().executeTakeFirst();
-}
-
-/**
- * Moves a pending invite to `to`. Answers false when it was no longer pending,
- * so a caller's side effects happen only for the one change that took place.
- */
-export async function settleInvite(
-  trx: Transaction<Database>,
-  inviteId: number,
-  to: Exclude<InvitationStatus, 'PENDING'>,
-  at: Date,
-  automatic = false,
-): Promise<boolean> {
-  const row = await trx
-    .updateTable('channel_invites')
-    .set({ status: to, responded_at: at, declined_automatically: automatic })
-    .where('id', '=', inviteId)
-    .where('status', '=', 'PENDING')
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Declines every pending invite whose deadline has passed; answers what changed. */
-export async function declineDueInvites(trx: Transaction<Database>, now: Date) {
-  return trx
-    .updateTable('channel_invites')
-    .set({ status: 'DECLINED', declined_automatically: true, responded_at: now })
-    .where('status', '=', 'PENDING')
-    .where('expires_at', '<=', now)
-    .returning(['id', 'channel_id', 'invitee_user_id', 'inviter_user_id', 'role'])
-    .execute();
 }
 
 export function inviteRepository(db: Db) {

@@ -4,19 +4,17 @@ import { AcceptResult, ChannelInviteList, CreateInviteBody, CreatedInvite, Invit
 import { ChannelIdParams, ChannelInviteParams, IdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { requireChannel, requireUser } from '../../plugins/require-user';
-import { inviteRepository } from './invite-repository';
 import { inviteService } from './invite-service';
 
 /** The owner's invites of a channel, and (spec section 7) the invitee's load, accept and decline. */
 export async function inviteRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const invites = inviteRepository(app.db);
   const service = inviteService(app.db);
 
   app.get(
     '/channels/:channelId/invites',
     { config: { access: 'channel:owner' }, schema: { tags: ['members'], params: ChannelIdParams, response: { 200: ChannelInviteList, ...errorResponses } } },
-    async (request) => invites.pendingForChannel(requireChannel(request).channel.id),
+    async (request) => service.pendingForChannel(requireChannel(request).channel.id),
   );
 
   app.post(

@@ -12,7 +12,7 @@ import {
 import type { Database, ChannelRow, Db, LiveRow, StreamKeyRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { toChannel } from '../channels/channel-repository';
+import { channelNameAndStatus, toChannel } from '../channels/channel-repository';
 import { channelCrewIds } from '../members/member-repository';
 import { landing, notify } from '../notifications/notification-producer';
 import type { HlsRecorder } from './ingest/hls-recorder';
@@ -107,11 +107,11 @@ export function liveService(options: LiveServiceOptions) {
     actorId: number | null,
     at: Date,
   ): Promise<void> {
-    const channel = await trx.selectFrom('channels').select(['id', 'name']).where('id', '=', live.channel_id).executeTakeFirstOrThrow();
+    const channel = await channelNameAndStatus(trx, live.channel_id);
     const crew = (await channelCrewIds(trx, live.channel_id)).filter((id) => id !== actorId);
     await notify(trx, {
       to: crew,
-      channel,
+      channel: { id: channel.id, name: channel.name },
       type,
       params: { title: live.title, ...(type === 'LIVE_INTERRUPTED' ? { graceMinutes: Math.ceil(options.graceSeconds / 60) } : {}) },
       landingUrl: landing.live(live.channel_id, live.id),

@@ -123,10 +123,9 @@ export function loopProcessor(deps: Deps) {
 
   /** The uploader is told (in the transaction that finished or failed the loop); nobody else acted or waits for it. */
   const notify = async (row: LoopRow, type: 'LOOP_PROCESSED' | 'LOOP_FAILED', tx: Transaction<Database>) => {
-    const channel = await tx.selectFrom('channels').select('name').where('id', '=', row.channel_id).executeTakeFirst();
     await notifyPeople(tx, {
       to: row.user_id,
-      channel: { id: row.channel_id, name: channel?.name ?? '' },
+      channel: { id: row.channel_id, name: (await loops.channelName(tx, row.channel_id)) ?? '' },
       type,
       landingUrl: landing.loop(row.channel_id, row.id),
       at: deps.clock.now(),

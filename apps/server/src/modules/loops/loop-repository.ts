@@ -241,6 +241,12 @@ export function loopRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The name of a loop's channel, for what its uploader is told. */
+    async channelName(tx: Transaction<Database>, channelId: number): Promise<string | undefined> {
+      const channel = await tx.selectFrom('channels').select('name').where('id', '=', channelId).executeTakeFirst();
+      return channel?.name;
+    },
+
     /** The loop, locked for the rest of the transaction: publishing decides under this lock, so a loop publishes once. */
     lockInChannel(tx: Transaction<Database>, channelId: number, id: string): Promise<LoopRow | undefined> {
       return tx.selectFrom('loops').selectAll().where('id', '=', id).where('channel_id', '=', channelId).forUpdate().executeTakeFirst();

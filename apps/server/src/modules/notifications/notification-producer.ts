@@ -1,6 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { NotificationParams, NotificationType } from '@studio/contract/notification';
 import type { Database } from '../../db/schema';
+import { insertAnnouncedNotifications } from './notification-repository';
 import { koreanNotificationText } from './notification-text';
 
 /** The channel the database announces each new notification on, as `<user id>:<notification id>`. */
@@ -65,18 +66,13 @@ export async function notify(tx: Transaction<Database>, entry: NotificationEntry
   if (recipients.length === 0) return [];
   const params: NotificationParams = entry.channel ? { channelName: entry.channel.name, ...entry.params } : { ...entry.params };
   const message = entry.type === 'OPERATOR_MESSAGE' ? entry.message : koreanNotificationText(entry.type, params);
-  const channelId = entry.channel?.id ?? null;
-  const paramsJson = JSON.stringify(params);
-  // One round trip: the rows and their announcements (queued until commit).
-  const { rows } = await sql<{ id: string | number }>`
-    WITH written AS (
-      INSERT INTO notifications (user_id, channel_id, type, params, message, landing_url, image_url, created_at)
-      SELECT recipient, ${channelId}::bigint, ${entry.type}, ${paramsJson}::jsonb, ${message}, ${entry.landingUrl}, NULL, ${entry.at}
-      FROM unnest(${recipients}::bigint[]) WITH ORDINALITY AS r (recipient, position)
-      ORDER BY position
-      RETURNING id, user_id
-    )
-    SELECT id, pg_notify(${NEW_NOTIFICATION_CHANNEL}, user_id || ':' || id) FROM written ORDER BY id
-  `.execute(tx);
-  return rows.map((row) => Number(row.id));
+  return insertAnnouncedNotifications(tx, NEW_NOTIFICATION_CHANNEL, {
+    recipients,
+    channelId: entry.channel?.id ?? null,
+    type: entry.type,
+    params,
+    message,
+    landingUrl: entry.landingUrl,
+    at: entry.at,
+  });
 }

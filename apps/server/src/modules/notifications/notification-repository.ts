@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { NotificationGroup } from '@studio/contract/enums';
-import { NOTIFICATION_COUNT_CAP, type Notification, type NotificationParams } from '@studio/contract/notification';
+import { NOTIFICATION_COUNT_CAP, type Notification, type NotificationParams, type NotificationType } from '@studio/contract/notification';
 import type { Page } from '@studio/contract/page';
 import { literalCount } from '../../db/literal';
 import { pageWithTotal } from '../../db/paged';
@@ -15,6 +15,30 @@ type Executor = Db | Transaction<Database>;
  */
 export async function markAnsweredInvitationRead(db: Executor, userId: number, landingUrl: string, at: Date): Promise<void> {
   await db.updateTable('notifications').set({ read_at: at }).where('user_id', '=', userId).where('read_at', 'is', null).where('landing_url', '=', landingUrl).execute();
+}
+
+/**
+ * Writes one notification per recipient, in the order given, and announces each on `announceOn` as
+ * `<user id>:<notification id>`, in one round trip (PostgreSQL delivers the announcements when `tx`
+ * commits). Returns the ids written, in the order of `recipients`.
+ */
+export async function insertAnnouncedNotifications(
+  tx: Transaction<Database>,
+  announceOn: string,
+  entry: { recipients: number[]; channelId: number | null; type: NotificationType; params: NotificationParams; message: string; landingUrl: string | null; at: Date },
+): Promise<number[]> {
+  const paramsJson = JSON.stringify(entry.params);
+  const { rows } = await sql<{ id: string | number }>`
+    WITH written AS (
+      INSERT INTO notifications (user_id, channel_id, type, params, message, landing_url, image_url, created_at)
+      SELECT recipient, ${entry.channelId}::bigint, ${entry.type}, ${paramsJson}::jsonb, ${entry.message}, ${entry.landingUrl}, NULL, ${entry.at}
+      FROM unnest(${entry.recipients}::bigint[]) WITH ORDINALITY AS r (recipient, position)
+      ORDER BY position
+      RETURNING id, user_id
+    )
+    SELECT id, pg_notify(${announceOn}, user_id || ':' || id) FROM written ORDER BY id
+  `.execute(tx);
+  return rows.map((row) => Number(row.id));
 }
 
 /** A notification as stored; the spec's `timeString` is added where the answer is written. */

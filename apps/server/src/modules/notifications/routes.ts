@@ -6,11 +6,11 @@ import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { z } from 'zod';
 import { formatTimeString } from '@studio/contract/format';
 import type { Page } from '@studio/contract/page';
-import { forbidden, notFound } from '../../lib/errors';
 import { isSharedValue, share } from '../../lib/read-cache';
 import { requireChannel, requireUser } from '../../plugins/require-user';
 import { present } from './notification-hub';
-import { notificationRepository, type NotificationRecord } from './notification-repository';
+import type { NotificationRecord } from './notification-repository';
+import { notificationService } from './notification-service';
 
 /** The instant leaves as ISO; `timeString` (a spec field) is its Korean relative text at answer time. */
 function presentPage<P extends Page<NotificationRecord>>(page: P, now: Date) {
@@ -32,7 +32,7 @@ function presentKept<P extends Page<NotificationRecord>>(page: P, now: Date) {
   return fresh;
 }
 
-type NotificationListPage = Awaited<ReturnType<ReturnType<typeof notificationRepository>['list']>>;
+type NotificationListPage = Awaited<ReturnType<ReturnType<typeof notificationService>['list']>>;
 
 /** A page of notifications is read from the person's notifications and the channels it names. */
 const scopesOf = (userId: number) => (page: Page<NotificationRecord>) => [`n:${userId}`, ...page.content.flatMap((record) => (record.channelId === null ? [] : [`c:${record.channelId}`]))];
@@ -44,7 +44,7 @@ function lastEventIdOf(header: string | string[] | undefined): number | undefine
 
 export async function notificationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const notifications = notificationRepository(app.db);
+  const notifications = notificationService(app.db);
   const tags = ['notifications'];
 
   app.get(
@@ -126,9 +126,7 @@ export async function notificationRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { id } = requireUser(request);
-      const result = await notifications.markRead(id, request.params.id, app.clock.now());
-      if (result === 'missing') throw notFound('notification');
-      if (result === 'foreign') throw forbidden();
+      await notifications.markRead(id, request.params.id, app.clock.now());
       return reply.status(204).send(null);
     },
   );

@@ -4,19 +4,17 @@ import { AcceptResult, ChannelTransferList, CreateTransferBody, CreatedTransfer,
 import { ChannelIdParams, ChannelTransferParams, TransferIdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { requireChannel, requireUser } from '../../plugins/require-user';
-import { transferRepository } from './transfer-repository';
 import { transferService } from './transfer-service';
 
 /** The owner's ownership transfer of a channel, and (spec section 7) the recipient's load, accept and decline. */
 export async function transferRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const transfers = transferRepository(app.db);
   const service = transferService(app.db);
 
   app.get(
     '/channels/:channelId/transfers',
     { config: { access: 'channel:owner' }, schema: { tags: ['members'], params: ChannelIdParams, response: { 200: ChannelTransferList, ...errorResponses } } },
-    async (request) => transfers.pendingForChannel(requireChannel(request).channel.id),
+    async (request) => service.pendingForChannel(requireChannel(request).channel.id),
   );
 
   app.post(

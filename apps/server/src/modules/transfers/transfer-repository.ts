@@ -1,5 +1,4 @@
 import type { Insertable, Transaction } from 'kysely';
-import type { InvitationStatus } from '@studio/contract/enums';
 import type { ChannelTransfer } from '@studio/contract/member';
 import type { Database, Db } from '../../db/schema';
 import { transferDeadline } from '../invites/invitation-state';
@@ -20,44 +19,6 @@ export async function insertTransfer(db: Executor, values: { channelId: number; 
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-export async function findTransfer(db: Executor, id: number) {
-  return db.selectFrom('channel_transfers').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The transfer, locked until the transaction ends, so parallel answers settle one way. */
-export async function lockTransfer(trx: Transaction<Database>, transferId: number) {
-  return trx.selectFrom('channel_transfers').selectAll().where('id', '=', transferId).forUpdate().executeTakeFirst();
-}
-
-/** Moves a pending transfer to `to`; false when it was no longer pending. */
-export async function settleTransfer(
-  trx: Transaction<Database>,
-  transferId: number,
-  to: Exclude<InvitationStatus, 'PENDING'>,
-  at: Date,
-  automatic = false,
-): Promise<boolean> {
-  const row = await trx
-    .updateTable('channel_transfers')
-    .set({ status: to, responded_at: at, declined_automatically: automatic })
-    .where('id', '=', transferId)
-    .where('status', '=', 'PENDING')
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Declines every pending transfer whose deadline has passed; answers what changed. */
-export async function declineDueTransfers(trx: Transaction<Database>, now: Date) {
-  return trx
-    .updateTable('channel_transfers')
-    .set({ status: 'DECLINED', declined_automatically: true, responded_at: now })
-    .where('status', '=', 'PENDING')
-    .where('expires_at', '<=', now)
-    .returning(['id', 'channel_id', 'to_user_id', 'from_user_id'])
-    .execute();
 }
 
 export function transferRepository(db: Db) {
