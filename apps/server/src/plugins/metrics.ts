@@ -113,15 +113,17 @@ export const metricsPlugin = fp(
     const completed = new Counter({ name: 'jobs_completed_total', help: "Jobs whose handler ended without an error, on this instance's workers, by queue", labelNames: ['queue'], registers });
     const failed = new Counter({ name: 'jobs_failed_total', help: "Jobs whose handler threw (retried, or failed for good), on this instance's workers, by queue", labelNames: ['queue'], registers });
 
-    const streams = new Set<number>();
-    let hub: StreamSource | undefined;
+    // The stream keys each hub said are publishing; what it still has stats for is being received.
+    const hubs: { hub: StreamSource; streams: Set<number> }[] = [];
     /** The publications being received now, with their bitrates of the last seconds. */
     const receiving = () => {
       const now = Date.now();
       const found: { streamKeyId: number; videoKbps: number; audioKbps: number }[] = [];
-      for (const streamKeyId of streams) {
-        const snapshot = hub?.stats(streamKeyId)?.snapshot(now);
-        if (snapshot) found.push({ streamKeyId, videoKbps: snapshot.videoKbps, audioKbps: snapshot.audioKbps });
+      for (const { hub, streams } of hubs) {
+        for (const streamKeyId of streams) {
+          const snapshot = hub.stats(streamKeyId)?.snapshot(now);
+          if (snapshot) found.push({ streamKeyId, videoKbps: snapshot.videoKbps, audioKbps: snapshot.audioKbps });
+        }
       }
       return found;
     };
@@ -183,10 +185,11 @@ export const metricsPlugin = fp(
       storeRequestFailed(store, operation) {
         storeErrors.inc({ store, operation });
       },
-      watchStreams(source) {
-        hub = source;
-        source.on('publish', (streamKeyId) => streams.add(streamKeyId));
-        source.on('unpublish', (streamKeyId) => streams.delete(streamKeyId));
+      watchStreams(hub) {
+        const streams = new Set<number>();
+        hubs.push({ hub, streams });
+        hub.on('publish', (streamKeyId) => streams.add(streamKeyId));
+        hub.on('unpublish', (streamKeyId) => streams.delete(streamKeyId));
       },
     } satisfies Metrics);
 
