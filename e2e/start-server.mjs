@@ -46,6 +46,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     EMBEDDED_PG_PORT: String(pgPort),
     RTMP_PORT: String(rtmpPort),
     RTMP_HOST: '127.0.0.1',
+    // Any free port: a studio on this machine may hold the default 9464.
+    METRICS_PORT: '0',
     DATABASE_URL: '',
     OIDC_ISSUER: '',
     DEMO: 'true',

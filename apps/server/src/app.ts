@@ -50,6 +50,7 @@ import { answerFrameworkError, clientErrorAnswer, errorHandlerPlugin } from './p
 import { accessPlugin } from './plugins/access';
 import { announcementsPlugin } from './plugins/announcements';
 import { gracefulClosePlugin } from './plugins/graceful-close';
+import { metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { readCachePlugin, type ReadCacheOptions } from './plugins/read-cache';
 import { sessionPlugin } from './plugins/session';
@@ -92,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorHandlerPlugin);
   await app.register(gracefulClosePlugin);
+  // Before every route, so each request is counted (on a listener of its own, not on PORT).
+  await app.register(metricsPlugin);
   await app.register(cookie);
   await app.register(formbody);
   // Uploads are streamed; each route reads one file and sets its own smaller limit (media/upload.ts).
@@ -127,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (!clientSecret) throw new Error('OIDC_CLIENT_SECRET is required with an external issuer');
   await app.register(authRoutes, { oidc: createOidcClient(config, clientSecret) });
   const live = await createLiveRuntime(app);
+  app.metrics.watchStreams(live.hub);
   app.decorate('liveIngestUrl', live.rtmpPort() === null ? null : live.service.serverUrl());
   app.decorate('liveIngestPort', live.rtmpPort());
 

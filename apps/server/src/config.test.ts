@@ -110,6 +110,25 @@ describe('database and shutdown limits', () => {
   });
 });
 
+describe('metrics', () => {
+  it('serves /metrics on loopback port 9464 by default, on the port and host asked for, or not at all with off', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '0', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ port: 0, host: '10.0.0.5' });
+    // Empty is unset, as for every variable: the default.
+    expect(loadConfig({ METRICS_PORT: '' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: 'off' }).metrics).toBeNull();
+  });
+
+  it('names a bad port, and refuses the studio\'s own ports', () => {
+    expect(() => loadConfig({ METRICS_PORT: 'none' })).toThrow(/METRICS_PORT: a port from 0 to 65535, or off/);
+    for (const value of ['65536', '-1', '1.5']) expect(() => loadConfig({ METRICS_PORT: value }), value).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: another port than PORT and RTMP_PORT/);
+    expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '1935' })).toThrow(/METRICS_PORT/);
+    expect(loadConfig({ PORT: '9464', METRICS_PORT: '9465' }).metrics?.port).toBe(9465);
+  });
+});
+
 describe('media storage', () => {
   const s3 = { STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:7480/', S3_BUCKET: 'studio-media', S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret' };
 

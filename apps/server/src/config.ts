@@ -89,6 +89,12 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Default: true with S3_ENDPOINT (RGW, MinIO and most compatible stores), false for AWS S3. */
     S3_FORCE_PATH_STYLE: bool.optional(),
+    /**
+     * Prometheus' /metrics on a listener of its own, never on PORT: it tells route volumes, so it stays
+     * on loopback or a private network. 0 asks the system for a free port (tests); 'off' serves none.
+     */
+    METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65_535)], { error: 'a port from 0 to 65535, or off' }).default(9464),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -113,6 +119,9 @@ const EnvSchema = z
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when STORAGE=s3' });
       }
+    }
+    if (env.METRICS_PORT !== 'off' && env.METRICS_PORT !== 0 && (env.METRICS_PORT === env.PORT || env.METRICS_PORT === env.RTMP_PORT)) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'another port than PORT and RTMP_PORT: /metrics is never served beside the studio' });
     }
     if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST !== undefined && env.PASSWORD_HASH_COST < 16_384) {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'tests only: production never hashes below 16384' });
@@ -151,6 +160,8 @@ export type Config = {
   /** After a stop signal, the process exits non-zero if draining has not finished by then. */
   shutdownTimeoutMs: number;
   logLevel: string;
+  /** Where Prometheus scrapes /metrics (plugins/metrics.ts); null with METRICS_PORT=off. */
+  metrics: { port: number; host: string } | null;
   /** Hot reads served from memory until the database announces a change (plugins/read-cache.ts). */
   readCache: boolean;
   /**
@@ -263,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: { connectTimeoutMs: value.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: value.DB_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     logLevel: value.LOG_LEVEL,
+    metrics: value.METRICS_PORT === 'off' ? null : { port: value.METRICS_PORT, host: value.METRICS_HOST },
     readCache: value.READ_CACHE,
     loops: {
       maxBytes: value.LOOP_MAX_BYTES,

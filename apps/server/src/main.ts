@@ -88,6 +88,7 @@ async function main() {
     app = await buildApp({ config, db, clock: systemClock });
     await app.listen({ port: config.port, host: config.host });
     log(`studio at ${config.publicUrl}/studio/ (API docs at ${config.publicUrl}/api/docs)`);
+    if (config.metrics && app.metrics.port !== null) log(`metrics for Prometheus at http://${config.metrics.host}:${app.metrics.port}/metrics`);
     if (app.liveIngestUrl) log(`RTMP ingest at ${app.liveIngestUrl} (publish with: npm run demo:stream -- <stream key>)`);
     if (app.liveIngestPort !== null) removeIngestFile = writeIngestFile(config.dataDir, app.liveIngestPort);
   } catch (error) {

@@ -38,7 +38,7 @@ type Instance = { app: FastifyInstance; db: Db; close(): Promise<void> };
 /** One studio server process: its own pool, its own workers when `workers`. */
 async function instance(workers: boolean): Promise<Instance> {
   const db = createDb(database.url, { max: 4, connectTimeoutMs: 10_000, statementTimeoutMs: 20_000 });
-  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', DATA_DIR: dataDir, RTMP_INGEST: 'off' });
+  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', DATA_DIR: dataDir, RTMP_INGEST: 'off', METRICS_PORT: '0' });
   const app = await buildApp({ config, db, clock: fixedClock(NOW), logger: false, backgroundJobs: workers });
   await app.ready();
   return {

@@ -61,6 +61,7 @@ describe('npm run demo:stream', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         RTMP_PORT: '0',
+        METRICS_PORT: '0',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,8 +33,8 @@ export function freePort(): Promise<number> {
  */
 /**
  * Holds a port for the whole run when it is free, as a running `npm start` would: a test that binds
- * the studio's default RTMP port fails here, not only on a machine where the studio runs. (Tests
- * never bind 8080; the app's PUBLIC_URL names it, and a studio running there answers like one.)
+ * the studio's default RTMP or metrics port fails here, not only on a machine where the studio runs.
+ * (Tests never bind 8080; the app's PUBLIC_URL names it, and a studio running there answers like one.)
  */
 function hold(port: number): Promise<Server | undefined> {
   return new Promise((resolve) => {
@@ -45,7 +45,7 @@ function hold(port: number): Promise<Server | undefined> {
 }
 
 export default async function setup(project: TestProject) {
-  const held = await Promise.all([1935].map(hold));
+  const held = await Promise.all([1935, 9464].map(hold));
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;

@@ -102,7 +102,8 @@ export async function createTestApp(
   // Uploaded and processed files of this test file only, removed at close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-data-'));
   const logLevel = options.logStream ? 'info' : 'silent';
-  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: logLevel, SESSION_IDLE_HOURS: '2160', DATA_DIR: dataDir, RTMP_INGEST: 'off', ...options.env });
+  // Metrics on a free port: several apps run at once, and none may take the default 9464.
+  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: logLevel, SESSION_IDLE_HOURS: '2160', DATA_DIR: dataDir, RTMP_INGEST: 'off', METRICS_PORT: '0', ...options.env });
   const app = await buildApp({
     config,
     db: served ?? database.db,

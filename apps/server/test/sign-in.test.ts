@@ -16,7 +16,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_MINUTE: '30', RTMP_INGEST: 'off' });
+  const config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT_PER_MINUTE: '30', RTMP_INGEST: 'off', METRICS_PORT: '0' });
   app = await buildApp({ config, db: database.db, clock: systemClock, logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   await createPerson(database.db, { login: 'creator', name: '김크리에이터', password: 'demo1234' });

@@ -167,6 +167,7 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, stats, options.prepare !== false) }) });
   connectionStrings.set(db, connectionString);
   dbStats.set(db, stats);
+  pools.set(db, pool);
   return db;
 }
 
@@ -175,9 +176,16 @@ export type DbStats = { queries: number };
 
 const connectionStrings = new WeakMap<Db, string>();
 const dbStats = new WeakMap<Db, DbStats>();
+const pools = new WeakMap<Db, pg.Pool>();
 
 /** The live counters of a pool made by createDb (the benchmark reads round trips per request from them). */
 export const statsOf = (db: Db): Readonly<DbStats> | undefined => dbStats.get(db);
+
+/** Connections of a pool made by createDb as they are now: open, idle, and requests waiting for one (plugins/metrics.ts). */
+export function poolUse(db: Db): { max: number; open: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { max: pool.options.max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
 
 /** Where a pool made by createDb connects: for a dedicated connection beside it (LISTEN). */
 export const connectionStringOf = (db: Db): string | undefined => connectionStrings.get(db);

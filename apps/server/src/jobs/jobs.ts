@@ -188,7 +188,15 @@ export const jobsPlugin = fp(
     const runEach = (name: string) => async (jobs: PgBoss.Job<unknown>[]) => {
       const handler = handlers.get(name);
       if (!handler) throw new Error(`no handler for jobs of ${name}`);
-      for (const job of jobs) await handler(job.data, { id: job.id });
+      for (const job of jobs) {
+        try {
+          await handler(job.data, { id: job.id });
+        } catch (error) {
+          app.metrics.jobEnded(name, 'failed');
+          throw error;
+        }
+        app.metrics.jobEnded(name, 'completed');
+      }
     };
 
     const jobs: Jobs = {
@@ -239,5 +247,6 @@ export const jobsPlugin = fp(
       stopped = true;
     });
   },
-  { name: 'jobs' },
+  // After the metrics, which count what its handlers do.
+  { name: 'jobs', dependencies: ['metrics'] },
 );

@@ -22,6 +22,8 @@ export async function startAuthServer(options: { env?: Record<string, string>; l
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     // RTMP has its own tests on free ports; the machine's 1935 may be a running studio's.
     RTMP_INGEST: 'off',
+    // Metrics on a free port, never the default 9464, for the same reason.
+    METRICS_PORT: '0',
     ...options.env,
   });
   const app: FastifyInstance = await buildApp({

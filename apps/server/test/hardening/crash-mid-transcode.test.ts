@@ -51,6 +51,7 @@ async function startServer(): Promise<Server> {
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
       RTMP_INGEST: 'off',
+      METRICS_PORT: '0',
       LOG_LEVEL: 'warn',
       LOOP_MAX_SECONDS: '60',
       // Generous: the machine is shared, and a slow statement is not what this test is about.

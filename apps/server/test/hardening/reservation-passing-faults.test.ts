@@ -44,7 +44,7 @@ beforeAll(async () => {
   cookie = `${sessionCookieName(false)}=${token}`;
   // The server's own short statement timeout, as in production (DB_STATEMENT_TIMEOUT_MS).
   db = createDb(database.url, { max: 4, connectTimeoutMs: 10_000, statementTimeoutMs: STATEMENT_TIMEOUT_MS });
-  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', DATA_DIR: dataDir, RTMP_INGEST: 'off' });
+  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_IDLE_HOURS: '2160', DATA_DIR: dataDir, RTMP_INGEST: 'off', METRICS_PORT: '0' });
   app = await buildApp({ config, db, clock: fixedClock(NOW), logger: false, backgroundJobs: false });
   await app.ready();
 });

@@ -33,6 +33,7 @@ async function startServer(databaseUrl: string, env: Record<string, string> = {}
       HOST: '127.0.0.1',
       // Never 1935 in tests: any free port for the embedded RTMP ingest.
       RTMP_PORT: '0',
+      METRICS_PORT: '0',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -32,7 +32,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   const clock = fixedClock(new Date('2026-11-22T03:00:00Z'));
-  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', RTMP_INGEST: 'off' });
+  const config = loadConfig({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', RTMP_INGEST: 'off', METRICS_PORT: '0' });
   app = await buildApp({ config, db, clock, logger: false, backgroundJobs: false, webDist: dist });
   await app.ready();
   const person = await createPerson(db);
