@@ -192,7 +192,8 @@ describe('kill -9 of the server in the middle of a transcode', () => {
     expect(filesUnder(path.join(dataDir, 'media', 'loops'))).toEqual([done.video_name]);
     expect(filesUnder(path.join(dataDir, 'media', 'thumbnails'))).toEqual([...done.thumbnail_names].sort());
     expect(filesUnder(path.join(dataDir, 'run', 'loops'))).toEqual([]);
-    expect(filesUnder(path.join(dataDir, 'uploads', 'loops'))).toEqual([]);
+    // The upload goes just after the loop is marked complete (its removal follows the commit).
+    await until(async () => filesUnder(path.join(dataDir, 'uploads', 'loops')), (files) => files.length === 0, 10_000, 'the upload removed once the loop completed');
 
     // The dead server's job, still "active" in pg-boss, is taken back one day (its expiry) and runs: it
     // must find the loop done and do nothing. Played now by making it due as the expiry would.
