@@ -15,12 +15,13 @@ import { pingDatabase } from './db/database';
 import type { Db } from './db/schema';
 import { jobsPlugin } from './jobs/jobs';
 import type { Clock } from './lib/clock';
+import { AppError } from './lib/errors';
 import { createFastSerializerCompiler } from './lib/fast-serializer';
 import { serializeRequest } from './lib/log-redaction';
 import { applicationRoutes } from './modules/applications/routes';
 import { operatorApplicationRoutes } from './modules/applications/operator-routes';
 import { mediaJobs } from './media/media-jobs';
-import { mediaPlugin } from './media/media-routes';
+import { mediaFileRoutes, mediaPlugin } from './media/media-routes';
 import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
 import { managementRoutes } from './modules/channels/management-routes';
 import { channelRoutes } from './modules/channels/routes';
@@ -30,6 +31,7 @@ import { expiryTimer } from './modules/invites/expiry-sweep';
 import { inviteRoutes } from './modules/invites/routes';
 import { idleUploadSweep } from './modules/loops/loop-uploads';
 import { loopRoutes } from './modules/loops/routes';
+import { createLoopRuntime } from './modules/loops/runtime';
 import { ingestCallbackRoutes, livePublicRoutes } from './modules/lives/public-routes';
 import { liveRoutes } from './modules/lives/routes';
 import { createLiveRuntime } from './modules/lives/runtime';
@@ -60,11 +62,30 @@ import { spaRoutes } from './web/spa';
 import { MAX_UPLOAD_BYTES } from './media/upload';
 import './types';
 
-export type AppOptions = { config: Config; db: Db; clock: Clock; logger?: boolean; logStream?: { write(line: string): void }; backgroundJobs?: boolean; webDist?: string; notificationStream?: HubOptions; readCache?: ReadCacheOptions };
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger?: boolean;
+  logStream?: { write(line: string): void };
+  /** false: no `worker` role, whatever ROLES says (tests drain queues by hand). */
+  backgroundJobs?: boolean;
+  webDist?: string;
+  notificationStream?: HubOptions;
+  readCache?: ReadCacheOptions;
+};
 
-/** Infrastructure plugins first, then the account service, sign-in, the API and the web app. */
+/**
+ * Infrastructure plugins first, then the account service, sign-in, the API and the web app. Each
+ * role adds its part (config ROLES): `web` the HTTP routes, `worker` the job handlers and periodic
+ * tasks, `ingest` the RTMP listener; every instance can send jobs and answers /healthz and /readyz.
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const roles = config.roles.filter((role) => role !== 'worker' || options.backgroundJobs !== false);
+  const web = roles.includes('web');
+  const worker = roles.includes('worker');
+  const ingest = roles.includes('ingest');
   const secure = config.publicUrl.startsWith('https:');
   const app = Fastify({
     logger:
@@ -101,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 21 } });
   await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
-  await app.register(swaggerPlugin);
+  if (web) await app.register(swaggerPlugin);
   // The one LISTEN connection, before everything that hears announcements through it (and so closed after them).
   await app.register(announcementsPlugin);
   await app.register(sessionPlugin);
@@ -110,70 +131,81 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(unreadCountsPlugin);
   await app.register(notificationHubPlugin, options.notificationStream ?? {});
   await app.register(mediaPlugin);
-  await app.register(jobsPlugin, { workers: options.backgroundJobs !== false });
+  if (web) await app.register(mediaFileRoutes);
+  await app.register(jobsPlugin, { workers: worker });
   await app.register(broadcastJob);
 
-  let clientSecret = config.oidc.clientSecret;
-  if (config.oidc.bundled) {
-    const secrets = await loadAccountSecrets(options.db);
-    clientSecret = secrets.studioClientSecret;
-    const provider = createAccountProvider({
-      db: options.db,
-      issuer: config.oidc.issuer,
-      publicUrl: config.publicUrl,
-      clientId: config.oidc.clientId,
-      secrets,
-    });
-    await app.register(accountServiceRoutes, { provider, clientId: config.oidc.clientId });
-    await app.register(oidcPayloadPurgeJob, { workers: options.backgroundJobs !== false });
+  if (web) {
+    let clientSecret = config.oidc.clientSecret;
+    if (config.oidc.bundled) {
+      const secrets = await loadAccountSecrets(options.db);
+      clientSecret = secrets.studioClientSecret;
+      const provider = createAccountProvider({
+        db: options.db,
+        issuer: config.oidc.issuer,
+        publicUrl: config.publicUrl,
+        clientId: config.oidc.clientId,
+        secrets,
+      });
+      await app.register(accountServiceRoutes, { provider, clientId: config.oidc.clientId });
+    }
+    if (!clientSecret) throw new Error('OIDC_CLIENT_SECRET is required with an external issuer');
+    await app.register(authRoutes, { oidc: createOidcClient(config, clientSecret) });
   }
-  if (!clientSecret) throw new Error('OIDC_CLIENT_SECRET is required with an external issuer');
-  await app.register(authRoutes, { oidc: createOidcClient(config, clientSecret) });
-  const live = await createLiveRuntime(app);
+  // The bundled provider's rows are purged by a job, wherever the provider itself is served.
+  if (config.oidc.bundled) await app.register(oidcPayloadPurgeJob, { workers: worker });
+  const live = await createLiveRuntime(app, { ingest });
   app.metrics.watchStreams(live.hub);
   app.decorate('liveIngestUrl', live.rtmpPort() === null ? null : live.service.serverUrl());
   app.decorate('liveIngestPort', live.rtmpPort());
+  const loops = await createLoopRuntime(app);
 
-  await app.register(
-    async (api) => {
-      // Auth for everything under /api sits here: every route declares its access, one hook enforces it.
-      await api.register(accessPlugin);
-      await api.register(meRoutes);
-      await api.register(channelRoutes);
-      await api.register(notificationRoutes);
-      await api.register(managementRoutes);
-      await api.register(channelDetailRoutes);
-      await api.register(memberRoutes);
-      await api.register(inviteRoutes);
-      await api.register(transferRoutes);
-      await api.register(contentRoutes);
-      await api.register(loopRoutes);
-      await api.register(operatorChannelRoutes);
-      await api.register(operatorNoticeRoutes);
-      await api.register(operatorNotificationRoutes);
-      await api.register(operatorAuditRoutes);
-      await api.register(applicationRoutes);
-      await api.register(operatorApplicationRoutes);
-      await api.register(liveRoutes, { service: live.service, hub: live.hub, saveThumbnail: live.saveThumbnail });
-    },
-    { prefix: '/api' },
-  );
-  await app.register(noticeRoutes, { prefix: '/external' });
-  // On every instance: sends need the queue's settings; jobs run only with background jobs on.
-  await app.register(contentJobs, { workers: options.backgroundJobs !== false });
+  if (web) {
+    await app.register(
+      async (api) => {
+        // Auth for everything under /api sits here: every route declares its access, one hook enforces it.
+        await api.register(accessPlugin);
+        await api.register(meRoutes);
+        await api.register(channelRoutes);
+        await api.register(notificationRoutes);
+        await api.register(managementRoutes);
+        await api.register(channelDetailRoutes);
+        await api.register(memberRoutes);
+        await api.register(inviteRoutes);
+        await api.register(transferRoutes);
+        await api.register(contentRoutes);
+        await api.register(loopRoutes, { runtime: loops });
+        await api.register(operatorChannelRoutes);
+        await api.register(operatorNoticeRoutes);
+        await api.register(operatorNotificationRoutes);
+        await api.register(operatorAuditRoutes);
+        await api.register(applicationRoutes);
+        await api.register(operatorApplicationRoutes);
+        await api.register(liveRoutes, { service: live.service, hub: live.hub, saveThumbnail: live.saveThumbnail });
+      },
+      { prefix: '/api' },
+    );
+    await app.register(noticeRoutes, { prefix: '/external' });
+  }
+  // On every instance: sends need the queue's settings; jobs run only where the worker role is.
+  await app.register(contentJobs, { workers: worker });
   await app.register(mediaJobs);
-  await app.register(livePublicRoutes, { runtime: live });
-  await app.register(ingestCallbackRoutes, { runtime: live });
-  if (options.backgroundJobs !== false) await app.register(expiryTimer);
-  if (options.backgroundJobs !== false) await app.register(signInPurgeTimer);
-  if (options.backgroundJobs !== false) await app.register(idleUploadSweep);
+  if (web) await app.register(livePublicRoutes, { runtime: live });
+  // nginx-rtmp's on_publish callbacks are the ingest's own check of a stream key (RTMP_INGEST=off).
+  if (ingest) await app.register(ingestCallbackRoutes, { runtime: live });
+  if (worker) await app.register(expiryTimer);
+  if (worker) await app.register(signInPurgeTimer);
+  if (worker) await app.register(idleUploadSweep);
   // Liveness only: a database outage must not get a healthy process restarted.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
-  // Readiness: 503 SERVICE_UNAVAILABLE (through the error handler) while the database cannot answer.
+  // Readiness of each role this instance has: all need the database, ingest also its RTMP listener when
+  // embedded. 503 SERVICE_UNAVAILABLE (through the error handler) while one of them is missing.
   app.get('/readyz', { schema: { hide: true } }, async () => {
     await pingDatabase(options.db);
-    return { ok: true };
+    const rtmp = live.rtmpListening();
+    if (rtmp === false) throw new AppError('SERVICE_UNAVAILABLE', undefined, { role: 'ingest', needs: 'rtmp' });
+    return { ok: true, roles: Object.fromEntries(roles.map((role) => [role, role === 'ingest' && rtmp ? { db: 'up', rtmp: 'listening' } : { db: 'up' }])) };
   });
-  await app.register(spaRoutes, options.webDist ? { root: options.webDist } : {});
+  if (web) await app.register(spaRoutes, options.webDist ? { root: options.webDist } : {});
   return app;
 }

@@ -129,6 +129,24 @@ describe('metrics', () => {
   });
 });
 
+describe('roles', () => {
+  it('runs every role by default, and the ones ROLES names, in one order, once each', () => {
+    expect(loadConfig({}).roles).toEqual(['web', 'worker', 'ingest']);
+    // Empty is unset, as for every variable: the default.
+    expect(loadConfig({ ROLES: '' }).roles).toEqual(['web', 'worker', 'ingest']);
+    expect(loadConfig({ ROLES: 'worker' }).roles).toEqual(['worker']);
+    expect(loadConfig({ ROLES: ' ingest , web,web ' }).roles).toEqual(['web', 'ingest']);
+  });
+
+  it('stops on an unknown role or a list without one, naming ROLES', () => {
+    expect(() => loadConfig({ ROLES: 'bad' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ROLES: 'bad' })).toThrow(/ROLES: one or more of web, worker, ingest, separated by commas; unknown: bad \(got "bad"\)/);
+    expect(() => loadConfig({ ROLES: 'web,workers' })).toThrow(/ROLES: .*unknown: workers/);
+    expect(() => loadConfig({ ROLES: 'WEB' })).toThrow(/ROLES/);
+    expect(() => loadConfig({ ROLES: ' , ' })).toThrow(/ROLES: one or more of web, worker, ingest/);
+  });
+});
+
 describe('media storage', () => {
   const s3 = { STORAGE: 's3', S3_ENDPOINT: 'http://127.0.0.1:7480/', S3_BUCKET: 'studio-media', S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'secret' };
 

@@ -13,11 +13,29 @@ export const DEFAULT_DB_STATEMENT_TIMEOUT_MS = 1000;
 
 const url = z.url({ protocol: /^https?$/ });
 
+/** What one instance does (ROLES): serve HTTP, run the jobs and sweeps, receive RTMP. */
+export const ROLE_NAMES = ['web', 'worker', 'ingest'] as const;
+export type Role = (typeof ROLE_NAMES)[number];
+const isRole = (name: string): name is Role => (ROLE_NAMES as readonly string[]).includes(name);
+
+/** A comma-separated list of roles, answered in the order of ROLE_NAMES without repeats. */
+const roleList = z.string().transform((value, ctx) => {
+  const named = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const unknown = named.filter((name) => !isRole(name));
+  if (named.length === 0 || unknown.length > 0) {
+    const which = unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : '';
+    ctx.addIssue({ code: 'custom', message: `one or more of ${ROLE_NAMES.join(', ')}, separated by commas${which}` });
+    return z.NEVER;
+  }
+  return ROLE_NAMES.filter((role) => named.includes(role));
+});
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65_535).default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
+    ROLES: roleList.default(['web', 'worker', 'ingest']),
     PUBLIC_URL: url.optional(),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65_535).default(54_329),
@@ -130,6 +148,12 @@ const EnvSchema = z
 
 export type Config = {
   env: 'development' | 'production' | 'test';
+  /**
+   * What this instance does, in the order web, worker, ingest (docs/ARCHITECTURE.md, section 1):
+   * `web` the HTTP routes, `worker` every job handler and periodic task, `ingest` the embedded RTMP
+   * listener (or nginx's callbacks) and its HLS recording. Every role answers /healthz and /readyz.
+   */
+  roles: Role[];
   port: number;
   host: string;
   /** The origin browsers reach the studio at, without a trailing slash. */
@@ -252,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const bundled = !value.OIDC_ISSUER;
   return {
     env: value.NODE_ENV,
+    roles: value.ROLES,
     port: value.PORT,
     host: value.HOST,
     publicUrl,

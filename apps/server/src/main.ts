@@ -30,6 +30,7 @@ function readConfig(): Config {
 async function main() {
   const config = readConfig();
   const log = (message: string) => console.log(`[studio] ${message}`);
+  log(`roles: ${config.roles.join(', ')}`);
 
   let embedded: EmbeddedDatabase | undefined;
   let db: Db | undefined;
@@ -87,7 +88,8 @@ async function main() {
     db = createDb(databaseUrl, config.database);
     app = await buildApp({ config, db, clock: systemClock });
     await app.listen({ port: config.port, host: config.host });
-    log(`studio at ${config.publicUrl}/studio/ (API docs at ${config.publicUrl}/api/docs)`);
+    // Without the web role the port answers /healthz and /readyz only.
+    if (config.roles.includes('web')) log(`studio at ${config.publicUrl}/studio/ (API docs at ${config.publicUrl}/api/docs)`);
     if (config.metrics && app.metrics.port !== null) log(`metrics for Prometheus at http://${config.metrics.host}:${app.metrics.port}/metrics`);
     if (app.liveIngestUrl) log(`RTMP ingest at ${app.liveIngestUrl} (publish with: npm run demo:stream -- <stream key>)`);
     if (app.liveIngestPort !== null) removeIngestFile = writeIngestFile(config.dataDir, app.liveIngestPort);

@@ -14,9 +14,8 @@ declare module 'fastify' {
 }
 
 /**
- * `app.media` and `GET /media/<kind>/<name>`: stored files are public by unguessable name,
- * immutable (a name is never reused), with the type of the file the server wrote and `nosniff`
- * (set for every answer by the security headers plugin).
+ * `app.media`, on every instance (jobs write and remove media), after what a server that died left
+ * behind is cleared away. The files are served by `mediaFileRoutes`, on `web` instances.
  */
 export const mediaPlugin = fp(
   async (app: FastifyInstance) => {
@@ -36,19 +35,27 @@ export const mediaPlugin = fp(
       (await removeAbandoned(store.root, { suffixes: ['.part'], olderThanMs, depth: 2 })) +
       (await removeAbandoned(path.join(runDir, 'loops'), { suffixes: ['.frames'], olderThanMs, depth: 1 }));
     if (partials > 0) app.log.warn({ partials }, 'removed files left half-written by a server that is gone');
-    await app.register(fastifyStatic, {
-      root: store.root,
-      prefix: MEDIA_PREFIX,
-      decorateReply: false,
-      index: false,
-      list: false,
-      dotfiles: 'deny',
-      // Folders are created on first write: a fresh install has none yet.
-      allowedPath: (pathName) => !pathName.endsWith('.part'),
-      setHeaders: (reply) => {
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
   },
   { name: 'media' },
 );
+
+/**
+ * `GET /media/<kind>/<name>`: stored files are public by unguessable name, immutable (a name is
+ * never reused), with the type of the file the server wrote and `nosniff` (set for every answer by
+ * the security headers plugin).
+ */
+export async function mediaFileRoutes(app: FastifyInstance) {
+  await app.register(fastifyStatic, {
+    root: app.media.root,
+    prefix: MEDIA_PREFIX,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    // Folders are created on first write: a fresh install has none yet.
+    allowedPath: (pathName) => !pathName.endsWith('.part'),
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+}

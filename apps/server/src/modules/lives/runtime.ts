@@ -21,8 +21,10 @@ export type LiveRuntime = {
   service: LiveService;
   /** Where HLS playlists and segments are written: `<dir>/<liveId>/`. */
   hlsDir: string;
-  /** The embedded ingest's port, once listening (null with RTMP_INGEST=off). */
+  /** The embedded ingest's port, once listening (null with RTMP_INGEST=off or without the ingest role). */
   rtmpPort(): number | null;
+  /** Whether the embedded ingest accepts connections (null where this instance has none). */
+  rtmpListening(): boolean | null;
   saveThumbnail: ThumbnailSaver;
 };
 
@@ -35,9 +37,10 @@ export function rtmpServerUrl(publicUrl: string, port: number, configured?: stri
 /**
  * The live broadcasting machinery of one server: the stream hub, the HLS
  * recorder, the rules, the embedded RTMP ingest (unless nginx ingests), and the
- * durable grace-period timer.
+ * durable grace-period timer. Only an instance with the `ingest` role listens
+ * for RTMP; elsewhere the hub receives nothing, so the recorder records nothing.
  */
-export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRuntime> {
+export async function createLiveRuntime(app: FastifyInstance, options: { ingest: boolean }): Promise<LiveRuntime> {
   const { config } = app;
   const hub = new StreamHub();
   const hlsDir = path.resolve(config.dataDir, 'live');
@@ -90,9 +93,10 @@ export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRunti
     void work.finally(() => pending.delete(work));
   };
 
-  if (config.live.ingest === 'embedded') {
+  if (options.ingest && config.live.ingest === 'embedded') {
     // Nothing is received before this process accepts a connection: lives left on air by a crash
-    // are interrupted now and wait out the grace period like any dropped encoder.
+    // are interrupted now and wait out the grace period like any dropped encoder. (An instance
+    // without the ingest role receives no stream, so it leaves the lives on air alone.)
     await streamKeyRepository(app.db).clearPublishing();
     for (const live of await service.onAir()) {
       if (!live.interrupted_at) await service.publishDone(live.stream_key_id);
@@ -129,5 +133,5 @@ export async function createLiveRuntime(app: FastifyInstance): Promise<LiveRunti
     return saved.url;
   };
 
-  return { hub, recorder, service, hlsDir, rtmpPort: () => ingest?.port ?? null, saveThumbnail };
+  return { hub, recorder, service, hlsDir, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
 }

@@ -205,3 +205,5 @@ export function loopService(deps: Deps) {
     },
   };
 }
+
+export type LoopService = ReturnType<typeof loopService>;

@@ -62,6 +62,8 @@ export function loopUploadService(deps: { db: Db; jobs: Pick<Jobs, 'send'>; cloc
   };
 }
 
+export type LoopUploadService = ReturnType<typeof loopUploadService>;
+
 /**
  * The sweep of idle uploads at start and every fifteen minutes where background jobs run, as the other
  * sweeps (docs/decisions/005-expiry-sweep-on-a-timer.md); the removal of the files is a durable job.

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,10 +13,8 @@ import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { AppError } from '../../lib/errors';
 import { requireChannel } from '../../plugins/require-user';
 import { assertCreateOption } from '../contents/content-rules';
-import { startLeaseSweep } from './loop-lease-sweep';
-import { loopProcessor } from './loop-processing';
-import { loopService, type UploadStep } from './loop-service';
-import { loopUploadService } from './loop-uploads';
+import type { UploadStep } from './loop-service';
+import type { LoopRuntime } from './runtime';
 import { uploadRateLimit } from '../../media/upload';
 
 /** tus answers a hook's error with its `status_code` and `body` (the studio's error body here). */
@@ -41,26 +38,11 @@ const UploadParams = LoopParams;
  * judged by ffprobe when the last byte arrives, then a durable transcode job. Upload URLs carry the
  * channel and a server-made id; only the uploader continues an upload.
  */
-export async function loopRoutes(instance: FastifyInstance) {
+export async function loopRoutes(instance: FastifyInstance, options: { runtime: LoopRuntime }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { maxBytes, maxSeconds, workers, leaseSeconds, maxUnfinished, maxUnfinishedBytes, idleHours, startsPerMinute, chunksPerMinute } = app.config.loops;
-  const tools = app.config.mediaTools;
-  const uploadsDir = path.resolve(app.config.dataDir, 'uploads', 'loops');
-  const processor = loopProcessor({
-    db: app.db,
-    media: app.media,
-    tools,
-    clock: app.clock,
-    log: app.log,
-    jobs: app.jobs,
-    uploadsDir,
-    workDir: path.resolve(app.config.dataDir, 'run', 'loops'),
-    maxSeconds,
-    leaseMs: leaseSeconds * 1000,
-  });
+  const { maxBytes, maxSeconds, maxUnfinished, maxUnfinishedBytes, idleHours, startsPerMinute, chunksPerMinute } = app.config.loops;
+  const { service: loops, uploads, uploadsDir } = options.runtime;
   const tags = ['loops'];
-  const loops = loopService({ db: app.db, jobs: app.jobs, clock: app.clock, media: app.media, tools, log: app.log, processor, maxSeconds, workers });
-  const uploads = loopUploadService({ db: app.db, jobs: app.jobs, clock: app.clock, bounds: app.config.loops });
 
   const errorBody = (code: ErrorCode, requestPath: string) => JSON.stringify({ code, message: errorCatalogue[code].message, path: requestPath, extra: null });
 
@@ -84,11 +66,6 @@ export async function loopRoutes(instance: FastifyInstance) {
       return {};
     },
   });
-
-  await loops.startWorkers();
-  startLeaseSweep(app, processor);
-  // Before the pool and the queue stop: ffmpeg runs end, their jobs go back to the queue for the next start.
-  app.addHook('preClose', async () => processor.stopAll());
 
   // tus bodies are raw bytes streamed to disk: nothing of them is parsed or buffered here.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));

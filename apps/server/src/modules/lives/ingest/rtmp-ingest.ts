@@ -14,7 +14,12 @@ export type PublishGate = {
   done(streamKeyId: number): void;
 };
 
-export type RtmpIngest = { port: number; close(): Promise<void> };
+export type RtmpIngest = {
+  port: number;
+  /** Whether the listener accepts connections (readiness of the `ingest` role). */
+  readonly listening: boolean;
+  close(): Promise<void>;
+};
 
 export type RtmpLimits = {
   /** Connections one address may hold open at once. */
@@ -149,11 +154,14 @@ export async function startRtmpIngest(options: {
   });
   // Once listening, a failed accept (out of file descriptors under a flood) is told here, not thrown.
   server.on('error', (error) => log.warn({ err: error }, 'RTMP ingest could not accept a connection'));
-  const listening = server.address();
-  const port = typeof listening === 'object' && listening ? listening.port : options.port;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
 
   return {
     port,
+    get listening() {
+      return server.listening;
+    },
     async close() {
       // The server says it closed before its sockets' own 'close' events have run (those wait for the
       // handle to close): waiting for each of them means every publisher's end has been handed to the
