@@ -70,10 +70,10 @@ describe('durable jobs (pg-boss in PostgreSQL)', () => {
     expect(states.rows.map((row) => row.state)).toEqual(['retry']);
   });
 
-  it('with two instances working one queue, each of 40 jobs runs exactly once', async () => {
+  it('with two worker-only instances (ROLES=worker) working one queue, each of 40 jobs sent elsewhere runs exactly once', async () => {
     const workers = await Promise.all(
       [1, 2].map(async () => {
-        const app = await buildApp({ config: ctx.config, db: ctx.db, clock: fixedClock(new Date()), logger: false, backgroundJobs: true });
+        const app = await buildApp({ config: { ...ctx.config, roles: ['worker'] }, db: ctx.db, clock: fixedClock(new Date()), logger: false, backgroundJobs: true });
         await app.jobs.work<{ key: string }>('test.shared', async ({ key }) => {
           await sql`INSERT INTO job_runs (key) VALUES (${key})`.execute(ctx.db);
         }, { concurrency: 2 });

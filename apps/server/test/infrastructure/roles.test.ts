@@ -1,0 +1,183 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveMediaTools } from '../../src/media/media-tool-paths';
+import { LOOP_QUEUE } from '../../src/modules/loops/loop-processing';
+import { sessionCookieName } from '../../src/plugins/session';
+import { sessionRepository } from '../../src/plugins/session-repository';
+import { addMember, createChannel, createPerson } from '../../src/seed/factories';
+import { freePort } from '../global-setup';
+import { createTestDatabase } from '../helper';
+
+/**
+ * One program, roles chosen by ROLES: real server processes (`node --import tsx apps/server/src/main.ts`)
+ * on one test database and one DATA_DIR. A `web` instance takes a loop's upload and queues its
+ * transcode but never runs a job; a `worker` instance runs it and serves nothing but its health; the
+ * loop completes once and `web` serves the result. An `ingest` instance listens for RTMP and is ready
+ * only while it does.
+ */
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+type Server = { child: ChildProcess; base: string; output: () => string; exited: Promise<number | null> };
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let dataDir: string;
+let clip: string;
+let cookie: string;
+let channel: number;
+const servers: Server[] = [];
+
+function spawnServer(env: Record<string, string>, port: number): Server {
+  let output = '';
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      DEMO: 'false',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      // Never 1935 or 9464 in tests: any free port.
+      RTMP_PORT: '0',
+      METRICS_PORT: '0',
+      LOG_LEVEL: 'warn',
+      // Generous: the machine is shared, and a slow statement is not what this test is about.
+      DB_STATEMENT_TIMEOUT_MS: '10000',
+      DB_CONNECT_TIMEOUT_MS: '5000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server = { child, base, output: () => output, exited };
+  servers.push(server);
+  return server;
+}
+
+async function startServer(roles: string): Promise<Server> {
+  const server = spawnServer({ ROLES: roles }, await freePort());
+  for (const started = Date.now(); ; ) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`server exited at start-up:\n${server.output()}`);
+    if (await fetch(`${server.base}/readyz`).then((response) => response.ok, () => false)) return server;
+    if (Date.now() - started > 60_000) throw new Error(`server not ready:\n${server.output()}`);
+    await sleep(200);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, withinMs: number, what: string): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - start > withinMs) throw new Error(`${what}: not within ${withinMs} ms (last: ${JSON.stringify(value)})`);
+    await sleep(250);
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-roles-'));
+  clip = path.join(dataDir, 'clip.mp4');
+  const { ffmpeg } = resolveMediaTools({ env: process.env });
+  execFileSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x568:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '3', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', clip]);
+  database = await createTestDatabase();
+  const owner = await createPerson(database.db);
+  channel = await createChannel(database.db, { channel_type: 'MEDIA_CHANNEL', shorts_status: 'SERVICE' });
+  await addMember(database.db, channel, owner.userId, 'OWNER');
+  const token = await sessionRepository(database.db).create(owner.userId, null, new Date(Date.now() + 86_400_000), new Date());
+  cookie = `${sessionCookieName(false)}=${token}`;
+}, 120_000);
+
+afterAll(async () => {
+  for (const server of servers) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await Promise.race([server.exited, sleep(15_000)]);
+      server.child.kill('SIGKILL');
+    }
+  }
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Uploads the clip over tus, as the browser does; answers the loop id. */
+async function upload(server: Server): Promise<string> {
+  const bytes = readFileSync(clip);
+  const headers = { cookie, origin: server.base, 'tus-resumable': '1.0.0' };
+  const created = await fetch(`${server.base}/api/channels/${channel}/loops/uploads`, { method: 'POST', headers: { ...headers, 'upload-length': String(bytes.length) } });
+  expect(created.status, await created.text()).toBe(201);
+  const location = created.headers.get('location')!;
+  const patched = await fetch(new URL(location, server.base), { method: 'PATCH', headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: bytes });
+  expect(patched.status, await patched.text()).toBe(204);
+  return location.split('/').pop()!;
+}
+
+const loopRow = (id: string) => database.db.selectFrom('loops').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const loopJobStates = async (id: string) =>
+  (await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE name = ${LOOP_QUEUE} AND data->>'loopId' = ${id} ORDER BY created_on`.execute(database.db)).rows.map((row) => row.state);
+const get = (server: Server, url: string) => fetch(`${server.base}${url}`, { headers: { cookie } });
+
+describe('roles on one database and one DATA_DIR', () => {
+  it('web takes the upload and never runs its job; worker transcodes it once and serves only its health; web serves the result', async () => {
+    const web = await startServer('web');
+    expect(web.output()).toContain('[studio] roles: web\n');
+    expect(await (await get(web, '/readyz')).json()).toEqual({ ok: true, roles: { web: { db: 'up' } } });
+    expect((await get(web, '/api/me')).status).toBe(200);
+
+    const id = await upload(web);
+    // Alone, web queues the transcode and leaves it there: a worker polls every second, web has none.
+    await sleep(4_000);
+    expect(await loopJobStates(id)).toEqual(['created']);
+    expect(await loopRow(id)).toMatchObject({ status: 'RESERVED', attempts: 0, progress: 0 });
+
+    const worker = await startServer('worker');
+    expect(worker.output()).toContain('[studio] roles: worker\n');
+    expect(await (await get(worker, '/readyz')).json()).toEqual({ ok: true, roles: { worker: { db: 'up' } } });
+    expect((await get(worker, '/healthz')).status).toBe(200);
+    for (const url of ['/api/me', '/studio/', '/external/notices', `/api/channels/${channel}/loops/${id}`]) {
+      const answer = await get(worker, url);
+      expect(answer.status, url).toBe(404);
+      expect(await answer.json(), url).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    }
+
+    const done = await until(() => loopRow(id), (row) => row.status === 'COMPLETE' || row.status === 'ERROR', 120_000, 'transcoded by the worker');
+    expect(done.status, worker.output()).toBe('COMPLETE');
+    expect(done.attempts).toBe(1);
+    expect(await loopJobStates(id)).toEqual(['completed']);
+
+    // What the worker wrote to the shared DATA_DIR, web serves; the worker does not.
+    const shown = await get(web, `/api/channels/${channel}/loops/${id}`);
+    expect(shown.status).toBe(200);
+    const loop = (await shown.json()) as { status: string; videoUrl: string };
+    expect(loop.status).toBe('COMPLETE');
+    const video = await get(web, new URL(loop.videoUrl, web.base).pathname);
+    expect(video.status).toBe(200);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    expect((await video.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
+    expect((await get(worker, new URL(loop.videoUrl, web.base).pathname)).status).toBe(404);
+  }, 240_000);
+
+  it('ingest listens for RTMP and is ready with it; it serves no studio route', async () => {
+    const ingest = await startServer('ingest');
+    expect(ingest.output()).toMatch(/\[studio\] RTMP ingest at rtmp:\/\/127\.0\.0\.1:\d+\/live/);
+    expect(await (await get(ingest, '/readyz')).json()).toEqual({ ok: true, roles: { ingest: { db: 'up', rtmp: 'listening' } } });
+    expect((await get(ingest, '/api/me')).status).toBe(404);
+    expect((await get(ingest, '/healthz')).status).toBe(200);
+  }, 90_000);
+
+  it('an unknown role stops start-up, naming ROLES', async () => {
+    const bad = spawnServer({ ROLES: 'web,bad' }, await freePort());
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toContain('ROLES: one or more of web, worker, ingest, separated by commas; unknown: bad');
+  }, 30_000);
+});
