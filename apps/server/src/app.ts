@@ -44,6 +44,7 @@ import { broadcastJob } from './modules/operator/broadcast-job';
 import { operatorChannelRoutes } from './modules/operator/channel-routes';
 import { operatorNoticeRoutes } from './modules/operator/notice-routes';
 import { operatorNotificationRoutes } from './modules/operator/notification-routes';
+import { publicSiteRoutes } from './modules/public-site/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { answerFrameworkError, clientErrorAnswer, errorHandlerPlugin } from './plugins/error-handler';
@@ -164,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mediaJobs);
   await app.register(livePublicRoutes, { runtime: live });
   await app.register(ingestCallbackRoutes, { runtime: live });
+  // The public site (/c/…): pages anyone may read, no session needed.
+  await app.register(publicSiteRoutes);
   if (options.backgroundJobs !== false) await app.register(expiryTimer);
   if (options.backgroundJobs !== false) await app.register(signInPurgeTimer);
   if (options.backgroundJobs !== false) await app.register(idleUploadSweep);
