@@ -13,23 +13,26 @@ import type { ChannelPage, ContentPage, LivePage, PublicContent } from './public
 
 const STYLE = `
 *{box-sizing:border-box}
-body{margin:0;background:#f6f7f9;color:#111827;font:16px/1.6 "Noto Sans KR","Apple SD Gothic Neo","Malgun Gothic",system-ui,sans-serif;-webkit-text-size-adjust:100%}
+body{margin:0;background:#f6f7f9;color:#111827;font:16px/1.6 "Noto Sans KR","Apple SD Gothic Neo","Malgun Gothic",system-ui,sans-serif;-webkit-text-size-adjust:100%;word-break:keep-all;overflow-wrap:anywhere}
 a{color:#2563eb}
 header{background:#fff;border-bottom:1px solid #e5e7eb}
 header a{display:flex;align-items:center;gap:10px;max-width:760px;margin:0 auto;padding:12px 16px;color:inherit;font-weight:700;text-decoration:none}
 .avatar{width:32px;height:32px;border-radius:50%;object-fit:cover;background:#e5e7eb;flex:none}
 main{max-width:760px;margin:0 auto;padding:20px 16px 48px}
-h1{font-size:1.5rem;line-height:1.35;margin:0 0 6px;overflow-wrap:anywhere}
+h1{font-size:1.5rem;line-height:1.35;margin:0 0 6px}
+.channel{display:flex;align-items:center;gap:12px}
+.channel .avatar{width:48px;height:48px}
+.channel h1{margin:0}
 h2{font-size:1.1rem;margin:28px 0 8px}
 .meta{color:#6b7280;font-size:.875rem;margin:0 0 16px}
 .badge{display:inline-block;padding:0 8px;border-radius:999px;background:#e5e7eb;font-size:.75rem;font-weight:700;margin-right:6px;vertical-align:1px}
 .badge.on{background:#dc2626;color:#fff}
 .cover,.body img,.images img{display:block;max-width:100%;height:auto;border-radius:8px;margin:0 0 16px}
-.body{overflow-wrap:anywhere}
 .body figure{margin:0 0 16px}
 .body blockquote{margin:0 0 16px;padding-left:12px;border-left:3px solid #d1d5db;color:#374151}
 .body pre{overflow-x:auto;background:#f3f4f6;padding:12px;border-radius:8px}
 video{display:block;width:100%;max-height:80vh;background:#000;border-radius:8px;margin:0 0 12px}
+video.live{aspect-ratio:16/9}
 video.loop{width:auto;max-width:100%;aspect-ratio:9/16;margin:0 auto 12px}
 .note{color:#6b7280;font-size:.875rem}
 ul.list{list-style:none;margin:0;padding:0;background:#fff;border:1px solid #e5e7eb;border-radius:12px}
@@ -38,7 +41,7 @@ ul.list a{display:flex;gap:12px;align-items:center;padding:12px;color:inherit;te
 ul.list a:hover .title{text-decoration:underline}
 .thumb{width:96px;aspect-ratio:16/9;flex:none;border-radius:6px;background:#e5e7eb;object-fit:cover}
 .item{min-width:0}
-.title{display:block;font-weight:600;overflow:hidden;text-overflow:ellipsis;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow-wrap:anywhere}
+.title{display:block;font-weight:600;overflow:hidden;text-overflow:ellipsis;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
 .item .meta{margin:0}
 .empty{color:#6b7280}
 `;
@@ -65,6 +68,8 @@ function document(publicUrl: string, head: Head, body: string): string {
   return (
     `<!doctype html><html lang="ko"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    // No favicon to fetch: a phone's first visit makes one request fewer (img-src allows data:).
+    `<link rel="icon" href="data:,">` +
     `<title>${escapeHtml(head.title)}</title>` +
     `<link rel="canonical" href="${escapeHtml(url)}">` +
     og.map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}">`).join('') +
@@ -72,9 +77,12 @@ function document(publicUrl: string, head: Head, body: string): string {
   );
 }
 
+const avatarOf = (channel: PublicChannelRow) =>
+  channel.profile_image_url ? `<img class="avatar" src="${escapeHtml(channel.profile_image_url)}" alt="">` : `<span class="avatar"></span>`;
+
+/** A content's or live's page leads back to its channel. */
 function channelHeader(channel: PublicChannelRow): string {
-  const avatar = channel.profile_image_url ? `<img class="avatar" src="${escapeHtml(channel.profile_image_url)}" alt="">` : `<span class="avatar"></span>`;
-  return `<header><a href="${publicSitePaths.channel(channel.id)}">${avatar}<span>${escapeHtml(channel.name)}</span></a></header>`;
+  return `<header><a href="${publicSitePaths.channel(channel.id)}">${avatarOf(channel)}<span>${escapeHtml(channel.name)}</span></a></header>`;
 }
 
 const titleOf = (title: string) => title.trim() || UNTITLED;
@@ -117,7 +125,7 @@ export function renderChannelPage(publicUrl: string, page: ChannelPage): string 
   return document(
     publicUrl,
     { title: channel.name, type: 'website', path: publicSitePaths.channel(channel.id), image: picture },
-    `${channelHeader(channel)}<main><h1>${escapeHtml(channel.name)}</h1>${livesSection}<h2>콘텐츠</h2>${contentsList}</main>`,
+    `<main><div class="channel">${avatarOf(channel)}<h1>${escapeHtml(channel.name)}</h1></div>${livesSection}<h2>콘텐츠</h2>${contentsList}</main>`,
   );
 }
 
@@ -164,7 +172,7 @@ export function renderLivePage(publicUrl: string, page: LivePage): string {
   const date = liveDate(live);
   // HLS without a script: Safari (and Chrome on Android) play the playlist in <video>; elsewhere the link opens it.
   const player =
-    `<video controls playsinline preload="none"${poster} src="${playlist}"></video>` +
+    `<video class="live" controls playsinline preload="none"${poster} src="${playlist}"></video>` +
     `<p class="note">재생되지 않으면 <a href="${playlist}">HLS 주소</a>를 HLS를 지원하는 플레이어로 여세요.</p>`;
   const description = live.description.trim() ? `<div class="body">${plainTextToRichText(live.description)}</div>` : '';
   return document(

@@ -5,7 +5,7 @@ import { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { Tag } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { DocumentIcon, LiveIcon, LoopIcon, PostIcon } from '../../../components/ui/icons';
+import { DocumentIcon, ExternalIcon, LiveIcon, LoopIcon, PostIcon } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/page';
 import { PagedList } from '../../../components/ui/paged-list';
 import { channelContentsQueryOptions } from '../api/get-channel-contents';
@@ -67,7 +67,8 @@ function ContentRow({ channelId, content }: { channelId: number; content: Conten
       {siteHref ? (
         // A page outside the studio (server-rendered), so a plain link rather than the router's.
         <a className={styles.siteLink} href={siteHref} target="_blank" rel="noopener" aria-label={t('contents.viewOnSiteLabel', { title: titleText })}>
-          {t('contents.viewOnSite')}
+          <span className={styles.siteLinkText}>{t('contents.viewOnSite')}</span>
+          <ExternalIcon size={16} />
         </a>
       ) : null}
       <ContentRowActions channelId={channelId} content={content} title={title || t('contents.untitled')} />
