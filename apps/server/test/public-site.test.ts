@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentStatus } from '@studio/contract/enums';
-import { createChannel, createContent, createLive, createStreamKey } from '../src/seed/factories';
-import { createTestApp, type TestContext } from './helper';
+import { sessionCookieName } from '../src/plugins/session';
+import { createChannel, createContent, createLive, createPerson, createStreamKey } from '../src/seed/factories';
+import { call, createTestApp, type TestContext } from './helper';
 
 // The public site (modules/public-site): pages without sign-in, one per channel, published content and
 // live on air or replayable; every other case is one and the same 404.
@@ -114,6 +115,23 @@ describe('a content page', () => {
       expect(body, url).not.toContain('<script');
       expect(body, url).not.toContain('/studio/assets/');
     }
+  });
+});
+
+describe('a signed-in reader', () => {
+  it('gets the same page, without a session lookup and without a cookie', async () => {
+    // PUBLIC_URL is https here, so the session cookie has its secure name.
+    const token = (await t.cookieFor((await createPerson(t.db)).userId)).split('=')[1] ?? '';
+    const cookie = `${sessionCookieName(true)}=${token}`;
+    const before = t.app.sessions.lookups;
+    const signedIn = await call(t.app, 'GET', `/c/${channel}/${ids.article}`, cookie);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toBe((await get(`/c/${channel}/${ids.article}`)).body);
+    expect(signedIn.headers['set-cookie']).toBeUndefined();
+    expect(t.app.sessions.lookups).toBe(before);
+    // …whereas the studio does look the session up.
+    expect((await call(t.app, 'GET', '/api/my/channels', cookie)).statusCode).toBe(200);
+    expect(t.app.sessions.lookups).toBe(before + 1);
   });
 });
 
