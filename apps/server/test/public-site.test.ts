@@ -165,12 +165,13 @@ describe('what is not public', () => {
     await notFound('/c/999999');
   });
 
-  it('answers 404 for ids that are not ids', async () => {
+  it('answers 404 for ids that are not ids, and for any other address under /c/', async () => {
     for (const id of ['0', '-1', '01', '1e3', 'abc', '%20%31', '99999999999999999999']) {
       await notFound(`/c/${id}`);
       await notFound(`/c/${channel}/${id}`);
       await notFound(`/c/${channel}/live/${id}`);
     }
+    for (const url of ['/c/', `/c/${channel}/`, `/c/${channel}/live`, `/c/${channel}/${ids.article}/more`, `/c/${channel}/live/${ids.onAir}/x`]) await notFound(url);
   });
 
   it('answers 404 for a live not started or ended without a recording, and for another channel', async () => {

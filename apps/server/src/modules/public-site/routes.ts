@@ -47,6 +47,9 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     return send(reply, page && renderContentPage(publicUrl, page));
   });
 
+  // Any other address under /c/ is the site's 404 page too, not the API's JSON one.
+  app.get('/c/*', { schema: { hide: true } }, async (_request, reply) => send(reply, undefined));
+
   app.get<{ Params: Params }>('/c/:channelId/live/:liveId', { schema: { hide: true } }, async (request, reply) => {
     const channelId = idOf(request.params.channelId);
     const liveId = idOf(request.params.liveId ?? '');
