@@ -46,6 +46,7 @@ import { broadcastJob } from './modules/operator/broadcast-job';
 import { operatorChannelRoutes } from './modules/operator/channel-routes';
 import { operatorNoticeRoutes } from './modules/operator/notice-routes';
 import { operatorNotificationRoutes } from './modules/operator/notification-routes';
+import { publicSiteRoutes } from './modules/public-site/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { csrfPlugin } from './plugins/csrf';
 import { answerFrameworkError, clientErrorAnswer, errorHandlerPlugin } from './plugins/error-handler';
@@ -193,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (web) await app.register(livePublicRoutes, { runtime: live });
   // nginx-rtmp's on_publish callbacks are the ingest's own check of a stream key (RTMP_INGEST=off).
   if (ingest) await app.register(ingestCallbackRoutes, { runtime: live });
+  // The public site (/c/…): pages anyone may read, no session needed.
+  if (web) await app.register(publicSiteRoutes);
   if (worker) await app.register(expiryTimer);
   if (worker) await app.register(signInPurgeTimer);
   if (worker) await app.register(idleUploadSweep);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashToken } from '../lib/session-token';
 import { createSessionCache } from '../lib/session-cache';
+import { PUBLIC_SITE_PREFIX } from '@studio/contract/public-site';
 import { ASSETS_PREFIX } from '../web/spa';
 import { sessionRepository, type FoundSession } from './session-repository';
 
@@ -66,8 +67,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const token = request.cookies[cookieName];
-    // Assets are public and hashed: a page load fetches dozens, and none needs to know who asks.
-    if (!token || request.url.startsWith(ASSETS_PREFIX)) {
+    // Assets are public and hashed: a page load fetches dozens, and none needs to know who asks. Nor does the
+    // public site, whose pages are the same for everyone (and reading them is not studio activity that keeps a session alive).
+    if (!token || request.url.startsWith(ASSETS_PREFIX) || request.url.startsWith(PUBLIC_SITE_PREFIX)) {
       request.user = null;
       return;
     }

@@ -5,7 +5,7 @@ import { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { Tag } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { DocumentIcon, LiveIcon, LoopIcon, PostIcon } from '../../../components/ui/icons';
+import { DocumentIcon, ExternalIcon, LiveIcon, LoopIcon, PostIcon } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/page';
 import { PagedList } from '../../../components/ui/paged-list';
 import { channelContentsQueryOptions } from '../api/get-channel-contents';
@@ -15,7 +15,7 @@ import { ContentFilterMenu } from './content-filter-menu';
 import { ContentRowActions } from './content-row-actions';
 import { LoopThumb } from './loop-player';
 import { contentStatusTone } from './content-labels';
-import { contentHref } from '../utils/content-href';
+import { contentHref, publicPageHref } from '../utils/content-href';
 import styles from './channel-contents.module.css';
 import { useFormat } from '../../../lib/format/use-format';
 
@@ -34,6 +34,7 @@ function ContentRow({ channelId, content }: { channelId: number; content: Conten
   const title = content.title.trim();
   const views = format.viewCount(content.viewCount);
   const href = contentHref(channelId, content);
+  const siteHref = publicPageHref(channelId, content);
   const titleText = title || t('contents.untitled');
   return (
     <li className={`${styles.row} ${href ? styles.rowLink : ''}`}>
@@ -63,6 +64,13 @@ function ContentRow({ channelId, content }: { channelId: number; content: Conten
       <p className={styles.views} title={format.count(content.viewCount)}>
         <span className={styles.viewsLabel}>{t('contents.viewsLabel')}</span> <span>{views}</span>
       </p>
+      {siteHref ? (
+        // A page outside the studio (server-rendered), so a plain link rather than the router's.
+        <a className={styles.siteLink} href={siteHref} target="_blank" rel="noopener" aria-label={t('contents.viewOnSiteLabel', { title: titleText })}>
+          <span className={styles.siteLinkText}>{t('contents.viewOnSite')}</span>
+          <ExternalIcon size={16} />
+        </a>
+      ) : null}
       <ContentRowActions channelId={channelId} content={content} title={title || t('contents.untitled')} />
     </li>
   );

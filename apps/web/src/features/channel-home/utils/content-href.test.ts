@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentHref } from './content-href';
+import { ContentStatus } from '@studio/contract/enums';
+import { contentHref, publicPageHref } from './content-href';
 
 describe('contentHref', () => {
   it('opens articles in the editor', () => {
@@ -9,5 +10,12 @@ describe('contentHref', () => {
 
   it('gives no link for kinds without a page yet', () => {
     for (const kind of ['SHORTS', 'POST', 'LIVE'] as const) expect(contentHref(7, { id: 1, kind })).toBeNull();
+  });
+});
+
+describe('publicPageHref', () => {
+  it('gives a PUBLIC content its page on the public site, and no other status one', () => {
+    expect(publicPageHref(7, { id: 42, status: 'PUBLIC' })).toBe('/c/7/42');
+    for (const status of ContentStatus.options.filter((status) => status !== 'PUBLIC')) expect(publicPageHref(7, { id: 42, status }), status).toBeNull();
   });
 });

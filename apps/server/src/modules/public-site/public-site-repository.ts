@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Db, LiveRow } from '../../db/schema';
+import type { ContentRow } from '../contents/content-repository';
+
+/** What a public page shows of a channel. */
+export type PublicChannelRow = { id: number; name: string; profile_image_url: string | null };
+
+/** What a public page shows of a live: on air, or ended with a recording to replay. */
+export type PublicLiveRow = Pick<LiveRow, 'id' | 'channel_id' | 'title' | 'description' | 'thumbnail_url' | 'status' | 'started_at' | 'ended_at'>;
+
+const LIVE_COLUMNS = ['id', 'channel_id', 'title', 'description', 'thumbnail_url', 'status', 'started_at', 'ended_at'] as const;
+
+/**
+ * The reads of the public site. Every query carries its own "is it public" condition, so
+ * nothing hidden, reserved, deleted or blinded can be read here by a forgotten check upstream:
+ * a channel only in SERVICE, a content only PUBLIC, a live only on air or replayable.
+ */
+export function publicSiteRepository(db: Db) {
+  // A content never published through the studio (seeds, older rows) has no published_at: its creation stands in.
+  const shownAt = sql<Date>`coalesce(published_at, created_at)`;
+
+  return {
+    async findChannel(channelId: number): Promise<PublicChannelRow | undefined> {
+      return db.selectFrom('channels').select(['id', 'name', 'profile_image_url']).where('id', '=', channelId).where('status', '=', 'SERVICE').executeTakeFirst();
+    },
+
+    /** The channel's published contents, newest first, at most `limit`. */
+    async listContents(channelId: number, limit: number): Promise<ContentRow[]> {
+      return db
+        .selectFrom('contents')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .where('status', '=', 'PUBLIC')
+        .orderBy(shownAt, 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** One published content of this channel (another channel's id is not found). */
+    async findContent(channelId: number, contentId: number): Promise<ContentRow | undefined> {
+      return db.selectFrom('contents').selectAll().where('id', '=', contentId).where('channel_id', '=', channelId).where('status', '=', 'PUBLIC').executeTakeFirst();
+    },
+
+    /** Lives on air, then replays newest first, at most `limit`. */
+    async listLives(channelId: number, limit: number): Promise<PublicLiveRow[]> {
+      return db
+        .selectFrom('lives')
+        .select(LIVE_COLUMNS)
+        .where('channel_id', '=', channelId)
+        .where((eb) => eb.or([eb('status', '=', 'START'), eb.and([eb('status', '=', 'END'), eb('has_recording', '=', true)])]))
+        .orderBy(sql`status = 'START'`, 'desc')
+        .orderBy(sql`coalesce(ended_at, started_at, created_at)`, 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** One live of this channel that is on air or has a replay. */
+    async findLive(channelId: number, liveId: number): Promise<PublicLiveRow | undefined> {
+      return db
+        .selectFrom('lives')
+        .select(LIVE_COLUMNS)
+        .where('id', '=', liveId)
+        .where('channel_id', '=', channelId)
+        .where((eb) => eb.or([eb('status', '=', 'START'), eb.and([eb('status', '=', 'END'), eb('has_recording', '=', true)])]))
+        .executeTakeFirst();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { IdParam } from '@studio/contract/params';
+import { renderChannelPage, renderContentPage, renderLivePage, renderNotFoundPage } from './public-pages';
+import { publicSiteService } from './public-site-service';
+
+/**
+ * Shared caches may keep a page a minute: long enough to absorb a burst of readers,
+ * short enough that a content hidden in the studio is gone from the site soon after.
+ * The 404 is cached alike (it says nothing about why, and a content published a minute late is harmless).
+ */
+const CACHE_CONTROL = 'public, max-age=60';
+
+/** A path id as the API reads it (`@studio/contract/params`); anything else is the same 404 as a hidden page. */
+const idOf = (value: string) => {
+  const parsed = IdParam.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+};
+
+type Params = { channelId: string; contentId?: string; liveId?: string };
+
+/**
+ * The public site (`/c/…`): a channel's page and one page per published content or live,
+ * server-rendered, without sign-in and without the studio's JavaScript. Hidden from OpenAPI:
+ * these are pages, not the API.
+ */
+export async function publicSiteRoutes(app: FastifyInstance) {
+  const site = publicSiteService(app.db);
+  const { publicUrl } = app.config;
+
+  const send = (reply: FastifyReply, html: string | undefined) =>
+    reply
+      .status(html === undefined ? 404 : 200)
+      .header('cache-control', CACHE_CONTROL)
+      .type('text/html; charset=utf-8')
+      .send(html ?? renderNotFoundPage());
+
+  app.get<{ Params: Params }>('/c/:channelId', { schema: { hide: true } }, async (request, reply) => {
+    const channelId = idOf(request.params.channelId);
+    const page = channelId === undefined ? undefined : await site.channelPage(channelId);
+    return send(reply, page && renderChannelPage(publicUrl, page));
+  });
+
+  app.get<{ Params: Params }>('/c/:channelId/:contentId', { schema: { hide: true } }, async (request, reply) => {
+    const channelId = idOf(request.params.channelId);
+    const contentId = idOf(request.params.contentId ?? '');
+    const page = channelId === undefined || contentId === undefined ? undefined : await site.contentPage(channelId, contentId);
+    return send(reply, page && renderContentPage(publicUrl, page));
+  });
+
+  // Any other address under /c/ is the site's 404 page too, not the API's JSON one.
+  app.get('/c/*', { schema: { hide: true } }, async (_request, reply) => send(reply, undefined));
+
+  app.get<{ Params: Params }>('/c/:channelId/live/:liveId', { schema: { hide: true } }, async (request, reply) => {
+    const channelId = idOf(request.params.channelId);
+    const liveId = idOf(request.params.liveId ?? '');
+    const page = channelId === undefined || liveId === undefined ? undefined : await site.livePage(channelId, liveId);
+    return send(reply, page && renderLivePage(publicUrl, page));
+  });
+}
