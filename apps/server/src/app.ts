@@ -45,6 +45,8 @@ import { operatorChannelRoutes } from './modules/operator/channel-routes';
 import { operatorNoticeRoutes } from './modules/operator/notice-routes';
 import { operatorNotificationRoutes } from './modules/operator/notification-routes';
 import { transferRoutes } from './modules/transfers/routes';
+import { viewRoutes } from './modules/views/routes';
+import { viewRollupJob } from './modules/views/view-rollup';
 import { csrfPlugin } from './plugins/csrf';
 import { answerFrameworkError, clientErrorAnswer, errorHandlerPlugin } from './plugins/error-handler';
 import { accessPlugin } from './plugins/access';
@@ -155,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(applicationRoutes);
       await api.register(operatorApplicationRoutes);
       await api.register(liveRoutes, { service: live.service, hub: live.hub, saveThumbnail: live.saveThumbnail });
+      await api.register(viewRoutes);
     },
     { prefix: '/api' },
   );
@@ -162,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // On every instance: sends need the queue's settings; jobs run only with background jobs on.
   await app.register(contentJobs, { workers: options.backgroundJobs !== false });
   await app.register(mediaJobs);
+  await app.register(viewRollupJob, { workers: options.backgroundJobs !== false });
   await app.register(livePublicRoutes, { runtime: live });
   await app.register(ingestCallbackRoutes, { runtime: live });
   if (options.backgroundJobs !== false) await app.register(expiryTimer);
