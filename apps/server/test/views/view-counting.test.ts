@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_BEACON_BATCH_MAX, VIEW_DEDUPE_MINUTES, VIEW_WATCH_SECONDS_PER_HOUR_MAX, type Beacon } from '@studio/contract/views';
-import { VIEW_ROLLUP_GRACE_MS, viewRollupService } from '../../src/modules/views/view-service';
+import { rollupGraceMs, viewRollupService } from '../../src/modules/views/view-service';
 import { viewRepository } from '../../src/modules/views/view-repository';
 import { VIEW_ROLLUP_QUEUE } from '../../src/modules/views/view-rollup';
 import { createChannel, createContent } from '../../src/seed/factories';
@@ -19,13 +19,15 @@ let channel: number;
 let content: number;
 let hidden: number;
 let rollup: ReturnType<typeof viewRollupService>;
+let graceMs: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   channel = await createChannel(t.db, { channel_type: 'MEDIA_CHANNEL', status: 'SERVICE' });
   content = await createContent(t.db, { channel_id: channel, author_user_id: null, kind: 'CONTENT_VIEW', status: 'PUBLIC', title: '공개 영상', thumbnail_url: null });
   hidden = await createContent(t.db, { channel_id: channel, author_user_id: null, kind: 'CONTENT_VIEW', status: 'HIDDEN', title: '숨긴 영상', thumbnail_url: null });
-  rollup = viewRollupService(t.db, t.clock, { keepDays: t.config.views.keepDays });
+  graceMs = rollupGraceMs(t.config.database);
+  rollup = viewRollupService(t.db, t.clock, { graceMs, keepDays: t.config.views.keepDays });
   // As start-up does where workers run: today's partition and the next days'.
   await rollup.preparePartitions();
 });
@@ -43,7 +45,7 @@ const heartbeat = (seconds: number, contentId = content): Beacon => ({ contentId
 
 /** Past the grace of the last window, then one run of the roll-up. */
 async function rollUp() {
-  t.clock.advance(VIEW_ROLLUP_GRACE_MS + 1_000);
+  t.clock.advance(graceMs + 1_000);
   return rollup.run();
 }
 
@@ -151,7 +153,7 @@ describe('counting', () => {
     await rollUp();
     expect((await totals(target)).views).toBe(1);
     // 31 minutes after the first, counted, start.
-    t.clock.advance(21 * MINUTE - 2 * (VIEW_ROLLUP_GRACE_MS + 1_000));
+    t.clock.advance(21 * MINUTE - 2 * (graceMs + 1_000));
     await send({ viewerId, beacons: [start(target)] });
     await rollUp();
     expect((await totals(target)).views).toBe(2);
@@ -205,7 +207,7 @@ describe('the roll-up', () => {
   it('adds nothing twice when run again, or by two runs at once', async () => {
     const target = await freshContent();
     await Promise.all(Array.from({ length: 10 }, () => send({ viewerId: randomUUID(), beacons: [start(target), heartbeat(5, target)] })));
-    t.clock.advance(VIEW_ROLLUP_GRACE_MS + 1_000);
+    t.clock.advance(graceMs + 1_000);
     await Promise.all([rollup.run(), rollup.run(), rollup.run()]);
     await rollup.run();
     expect(await totals(target)).toEqual({ views: 10, watch: 50 });
@@ -214,12 +216,12 @@ describe('the roll-up', () => {
   it('loses and repeats nothing when a run stops between adding a window and moving the cursor', async () => {
     const target = await freshContent();
     await Promise.all(Array.from({ length: 7 }, () => send({ viewerId: randomUUID(), beacons: [start(target)] })));
-    t.clock.advance(VIEW_ROLLUP_GRACE_MS + 1_000);
+    t.clock.advance(graceMs + 1_000);
     const views = viewRepository(t.db);
     // The window is added, then the run dies before it commits (a killed process rolls back the same way).
     const killed = t.db.transaction().execute(async (trx) => {
       const from = (await views.lockRolledTo(trx)) ?? new Date(0);
-      await views.rollWindow(trx, { from, to: new Date(t.clock.now().getTime() - VIEW_ROLLUP_GRACE_MS), dedupeMinutes: VIEW_DEDUPE_MINUTES, watchCapPerHour: VIEW_WATCH_SECONDS_PER_HOUR_MAX });
+      await views.rollWindow(trx, { from, to: new Date(t.clock.now().getTime() - graceMs), dedupeMinutes: VIEW_DEDUPE_MINUTES, watchCapPerHour: VIEW_WATCH_SECONDS_PER_HOUR_MAX });
       throw new Error('killed');
     });
     await expect(killed).rejects.toThrow('killed');
@@ -232,7 +234,7 @@ describe('the roll-up', () => {
   it('runs as a pg-boss job that queues its next run', async () => {
     const target = await freshContent();
     await send({ viewerId: randomUUID(), beacons: [start(target)] });
-    t.clock.advance(VIEW_ROLLUP_GRACE_MS + 1_000);
+    t.clock.advance(graceMs + 1_000);
     await t.app.jobs.send(VIEW_ROLLUP_QUEUE, {}, { singletonKey: 'rollup' });
     expect(await t.app.jobs.drain(VIEW_ROLLUP_QUEUE)).toBe(1);
     expect((await totals(target)).views).toBe(1);

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { KST_OFFSET_HOURS } from '@studio/contract/constants';
 import type { ViewKind } from '@studio/contract/views';
 import type { Database, Db } from '../../db/schema';
 
@@ -117,7 +118,8 @@ export function viewRepository(db: Db) {
      * cursor to `to`. The window must be shorter than `dedupeMinutes`, so that of one viewer's starts
      * on one content inside it only the first can count: it counts when that viewer's last counted
      * start on it is `dedupeMinutes` old or more. Heartbeats add their seconds up to `watchCapPerHour`
-     * per viewer, content and hour. Hours are UTC instants; days are Korean calendar days.
+     * per viewer, content and hour. Hours are UTC instants; days are Korean calendar days (Korea keeps
+     * one offset all year).
      */
     async rollWindow(trx: Transaction<Database>, window: { from: Date; to: Date; dedupeMinutes: number; watchCapPerHour: number }): Promise<WindowTotals> {
       const { from, to, dedupeMinutes, watchCapPerHour } = window;
@@ -170,8 +172,8 @@ export function viewRepository(db: Db) {
           ON CONFLICT (content_id, hour) DO UPDATE SET views = a.views + excluded.views, watch_seconds = a.watch_seconds + excluded.watch_seconds
         ),
         daily AS (
-          SELECT content_id, min(channel_id) AS channel_id, (hour AT TIME ZONE 'Asia/Seoul')::date AS day, sum(views) AS views, sum(watch_seconds) AS watch_seconds
-          FROM hourly GROUP BY content_id, (hour AT TIME ZONE 'Asia/Seoul')::date
+          SELECT content_id, min(channel_id) AS channel_id, (hour AT TIME ZONE 'UTC' + make_interval(hours => ${KST_OFFSET_HOURS}))::date AS day, sum(views) AS views, sum(watch_seconds) AS watch_seconds
+          FROM hourly GROUP BY content_id, 3
         ),
         into_daily AS (
           INSERT INTO content_views_daily AS a (content_id, day, channel_id, views, watch_seconds)

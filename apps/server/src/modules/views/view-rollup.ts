@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { viewRollupService } from './view-service';
+import { rollupGraceMs, viewRollupService } from './view-service';
 
 /** The roll-up's queue: one job waits at a time (its key), and each run queues the next. */
 export const VIEW_ROLLUP_QUEUE = 'views.rollup';
@@ -16,6 +16,7 @@ const ROLLUP_KEY = 'rollup';
 export const viewRollupJob = fp(
   async (app: FastifyInstance, options: { workers: boolean }) => {
     const service = viewRollupService(app.db, app.clock, {
+      graceMs: rollupGraceMs(app.config.database),
       keepDays: app.config.views.keepDays,
       log: (message, detail) => app.log.warn(detail, message),
     });

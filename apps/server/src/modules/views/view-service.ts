@@ -9,10 +9,14 @@ const PUBLIC_CONTENT_TTL_MS = 10_000;
 /** Entries the memory of public contents holds before it starts over (a bound, not a working size). */
 const PUBLIC_CONTENT_CACHE_MAX = 10_000;
 /**
- * A window closes this long after its end: a beacon's insert is one statement of a few milliseconds,
- * stamped before it is sent, so by then every beacon stamped inside the window has committed.
+ * How long after its end a window closes: by then every beacon stamped inside it has committed or
+ * failed. A beacon is stamped just before its one INSERT, which waits at most `connectTimeoutMs` for
+ * a connection and runs at most `statementTimeoutMs` (without a statement timeout, half a minute is
+ * assumed); a second more covers the round trips around them.
  */
-export const VIEW_ROLLUP_GRACE_MS = 5_000;
+export function rollupGraceMs(database: { connectTimeoutMs: number; statementTimeoutMs: number }): number {
+  return database.connectTimeoutMs + (database.statementTimeoutMs > 0 ? database.statementTimeoutMs : 30_000) + 1_000;
+}
 /** The longest window one roll-up step adds; shorter than VIEW_DEDUPE_MINUTES, as the dedupe needs. */
 const VIEW_ROLLUP_STEP_MS = 5 * 60_000;
 /** Days of partitions made ahead of today, so a quiet night or a stopped job never sends rows to the default partition. */
@@ -52,7 +56,6 @@ export function viewService(db: Db, clock: Clock) {
      * that does not exist or is not public is refused whole (404), before anything is written.
      */
     async accept(batch: BeaconBatch): Promise<number> {
-      const receivedAt = clock.now();
       const channels = await channelsOf([...new Set(batch.beacons.map((beacon) => beacon.contentId))]);
       const unknown = [...channels].filter(([, channelId]) => channelId === null).map(([id]) => id);
       if (unknown.length > 0) throw new AppError('VIEW_CONTENT_NOT_FOUND', undefined, { contentIds: unknown });
@@ -66,7 +69,8 @@ export function viewService(db: Db, clock: Clock) {
           seconds: beacon.kind === 'HEARTBEAT' ? (beacon.seconds ?? 0) : 0,
           position: beacon.position ?? null,
         })),
-        receivedAt,
+        // Stamped as late as can be, right before the insert: the roll-up's grace counts from here.
+        clock.now(),
       );
       return batch.beacons.length;
     },
@@ -80,7 +84,7 @@ export type RollUpResult = WindowTotals & { windows: number; rolledTo: Date | nu
  * in one transaction with the cursor, so a run stopped anywhere neither loses nor repeats a window;
  * then daily partitions made ahead and those past VIEW_EVENTS_KEEP_DAYS dropped.
  */
-export function viewRollupService(db: Db, clock: Clock, options: { keepDays?: number; log?: (message: string, detail: object) => void } = {}) {
+export function viewRollupService(db: Db, clock: Clock, options: { graceMs: number; keepDays?: number; log?: (message: string, detail: object) => void }) {
   const views = viewRepository(db);
   const keepDays = options.keepDays ?? VIEW_EVENTS_KEEP_DAYS;
 
@@ -89,7 +93,7 @@ export function viewRollupService(db: Db, clock: Clock, options: { keepDays?: nu
    * (`skipEmpty`) the cursor first jumps to the next event, so a quiet stretch of days costs one step.
    */
   async function step(skipEmpty: boolean): Promise<(WindowTotals & { to: Date }) | null> {
-    const closedBy = new Date(clock.now().getTime() - VIEW_ROLLUP_GRACE_MS);
+    const closedBy = new Date(clock.now().getTime() - options.graceMs);
     return db.transaction().execute(async (trx) => {
       let from = await views.lockRolledTo(trx);
       if (from === null || skipEmpty) {
