@@ -5,11 +5,12 @@
 // autocannon's own rate option is not this: each connection sends its share of a second as fast
 // as it can at the start of the second, then idles (lib/httpClient.js), so what it reports at
 // "1,000 req/s" is the latency inside a burst of 1,000 requests (bench/README.md).
-// Argument: JSON { url, cookies, connections, duration, rate, bodies? }; with `bodies` each request is a
+// Argument: JSON { url, cookies, connections, duration, rate, bodiesFile? }; with `bodiesFile` (JSON bodies, one a line) each request is a
 // POST of the next JSON body in turn. Prints { requests, latency, errors, non2xx } as JSON.
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as { url: string; cookies: string[]; connections: number; duration: number; rate: number; bodies?: string[] };
+const options = JSON.parse(process.argv[2] ?? '{}') as { url: string; cookies: string[]; connections: number; duration: number; rate: number; bodiesFile?: string };
 const url = new URL(options.url);
 const interval = 1000 / options.rate;
 
@@ -24,6 +25,7 @@ function requestBytes(cookie: string | undefined, body?: string): Buffer {
   return Buffer.from(`${head}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, 'utf8');
 }
 let nextBody = 0;
+const bodies = options.bodiesFile ? readFileSync(options.bodiesFile, 'utf8').split('\n').filter(Boolean) : undefined;
 
 /** The length of the first whole response in `buffer` (content-length or chunked), or 0 while incomplete. */
 function responseLength(buffer: Buffer): number {
@@ -43,7 +45,6 @@ function send(connection: Connection) {
   const due = connection.queue.shift();
   if (due === undefined) return;
   connection.due = due;
-  const bodies = options.bodies;
   connection.socket.write(bodies?.length ? requestBytes(connection.cookie, bodies[nextBody++ % bodies.length]) : connection.request);
 }
 

@@ -6,7 +6,8 @@
 // Uses BENCH_DATABASE_URL when set (a database it may fill), else an embedded PostgreSQL.
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createDb } from '../apps/server/src/db/database';
@@ -33,8 +34,14 @@ const loadAtStart = loadavg();
 // are consulted on every request), not the refusals. The roll-up runs every 2 s.
 const viewEnv = { VIEW_BEACONS_PER_VIEWER_PER_MINUTE: '1000000', VIEW_BEACONS_PER_ADDRESS_PER_MINUTE: '100000000', VIEW_ROLLUP_SECONDS: '2' };
 
+const children: ChildProcess[] = [];
+// Whatever ends this process (a failed step too) ends the servers it started.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
 function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
   const child = fork(path.join(here, script), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: 'inherit' });
+  children.push(child);
   return new Promise((resolve, reject) => {
     child.once('message', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -43,8 +50,12 @@ function start(script: string, env: Record<string, string>): Promise<ChildProces
 
 type Load = { rps: number; requests: number; ok: number; p99: number; errors: number };
 /** Loads `url` from a process of its own: autocannon at full speed, or evenly paced at `rate` (bench/paced.ts). */
+const scratch = mkdtempSync(path.join(tmpdir(), 'studio-bench-views-'));
 async function load(url: string, bodies: string[] | undefined, rate?: number): Promise<Load> {
-  const options = JSON.stringify({ url, cookies: [], connections: 20, duration: DURATION, ...(rate ? { rate } : {}), ...(bodies ? { bodies } : {}) });
+  // The bodies go through a file: too many for a command line.
+  const bodiesFile = path.join(scratch, `${randomUUID()}.jsonl`);
+  if (bodies) writeFileSync(bodiesFile, bodies.join('\n'));
+  const options = JSON.stringify({ url, cookies: [], connections: 20, duration: DURATION, ...(rate ? { rate } : {}), ...(bodies ? { bodiesFile } : {}) });
   const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(here, rate ? 'paced.ts' : 'load.ts'), options], { maxBuffer: 64 * 1024 * 1024 });
   const result = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; errors: number; non2xx: number; '2xx'?: number };
   const errors = result.errors + result.non2xx;
@@ -134,3 +145,4 @@ if (settled === null) console.log('the roll-up had not caught up within 120 s');
 for (const child of [web, worker, baseline]) child.kill('SIGTERM');
 await db.destroy();
 await database.close();
+rmSync(scratch, { recursive: true, force: true });

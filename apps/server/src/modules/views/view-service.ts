@@ -2,7 +2,7 @@ import { VIEW_DEDUPE_MINUTES, VIEW_EVENTS_KEEP_DAYS, VIEW_WATCH_SECONDS_PER_HOUR
 import type { Db } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { viewRepository, type WindowTotals } from './view-repository';
+import { viewRepository, type ViewEvent, type WindowTotals } from './view-repository';
 
 /** How long a content's "public or not" is trusted from memory: a content hidden now stops counting within this. */
 const PUBLIC_CONTENT_TTL_MS = 10_000;
@@ -24,10 +24,59 @@ const PARTITION_DAYS_AHEAD = 2;
 
 type Known = { channelId: number | null; until: number };
 
-/** Accepting beacons: the content checked against what is public, the batch written in one statement. */
+/** INSERTs of beacons under way at once; requests arriving meanwhile gather into the next one. */
+const WRITES_IN_FLIGHT = 4;
+/** The most rows one INSERT carries; a longer queue goes in several. */
+const ROWS_PER_WRITE = 5_000;
+
+type Waiting = { events: ViewEvent[]; done: () => void; failed: (error: unknown) => void };
+
+/**
+ * Group commit for beacons: each request's rows wait for an INSERT that carries them, and answer when
+ * it has committed (nothing is acknowledged before it is stored). At most WRITES_IN_FLIGHT INSERTs run
+ * at once; while they do, the rows of the requests that arrive gather and go together in the next, so
+ * under load one statement and one commit serve many requests. Each INSERT is stamped just before it
+ * is sent, with the server's time.
+ */
+function groupedWriter(write: (events: ViewEvent[], at: Date) => Promise<void>, clock: Clock) {
+  const queue: Waiting[] = [];
+  let inFlight = 0;
+  const flush = () => {
+    while (inFlight < WRITES_IN_FLIGHT && queue.length > 0) {
+      const taken: Waiting[] = [];
+      let rows = 0;
+      while (queue.length > 0 && (taken.length === 0 || rows + (queue[0]?.events.length ?? 0) <= ROWS_PER_WRITE)) {
+        const next = queue.shift() as Waiting;
+        taken.push(next);
+        rows += next.events.length;
+      }
+      inFlight += 1;
+      write(
+        taken.flatMap((waiting) => waiting.events),
+        clock.now(),
+      )
+        .then(
+          () => taken.forEach((waiting) => waiting.done()),
+          (error: unknown) => taken.forEach((waiting) => waiting.failed(error)),
+        )
+        .finally(() => {
+          inFlight -= 1;
+          flush();
+        });
+    }
+  };
+  return (events: ViewEvent[]) =>
+    new Promise<void>((done, failed) => {
+      queue.push({ events, done, failed });
+      flush();
+    });
+}
+
+/** Accepting beacons: the content checked against what is public, the batch written with others' in one statement. */
 export function viewService(db: Db, clock: Clock) {
   const views = viewRepository(db);
   const known = new Map<number, Known>();
+  const store = groupedWriter((events, at) => views.insertEvents(events, at), clock);
 
   /** Each content's channel, or null where it is not public; from memory when recent, else one query for the rest. */
   async function channelsOf(contentIds: number[]): Promise<Map<number, number | null>> {
@@ -59,7 +108,7 @@ export function viewService(db: Db, clock: Clock) {
       const channels = await channelsOf([...new Set(batch.beacons.map((beacon) => beacon.contentId))]);
       const unknown = [...channels].filter(([, channelId]) => channelId === null).map(([id]) => id);
       if (unknown.length > 0) throw new AppError('VIEW_CONTENT_NOT_FOUND', undefined, { contentIds: unknown });
-      await views.insertEvents(
+      await store(
         batch.beacons.map((beacon) => ({
           contentId: beacon.contentId,
           channelId: channels.get(beacon.contentId) ?? 0,
@@ -69,8 +118,6 @@ export function viewService(db: Db, clock: Clock) {
           seconds: beacon.kind === 'HEARTBEAT' ? (beacon.seconds ?? 0) : 0,
           position: beacon.position ?? null,
         })),
-        // Stamped as late as can be, right before the insert: the roll-up's grace counts from here.
-        clock.now(),
       );
       return batch.beacons.length;
     },
