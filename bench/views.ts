@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { createDb } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { createChannel, createContent } from '../apps/server/src/seed/factories';
@@ -26,6 +27,9 @@ const WEB = 'http://127.0.0.1:18090';
 const database = await benchDatabase('views', 54_398);
 const db = createDb(database.url, { max: 2, statementTimeoutMs: 0 });
 await migrateToLatest(db);
+// BENCH_ASYNC_COMMIT=1: the database acknowledges commits before their WAL reaches the disk, to show
+// how much of the beacon route's latency is the disk's flush (never how the studio is configured).
+if (process.env.BENCH_ASYNC_COMMIT === '1') await sql`ALTER DATABASE ${sql.id(new URL(database.url).pathname.slice(1))} SET synchronous_commit = off`.execute(db);
 const channel = await createChannel(db, { channel_type: 'MEDIA_CHANNEL', status: 'SERVICE' });
 const newContent = () => createContent(db, { channel_id: channel, author_user_id: null, kind: 'CONTENT_VIEW', status: 'PUBLIC', title: 'bench', thumbnail_url: null });
 const loadAtStart = loadavg();
@@ -88,6 +92,8 @@ let worker = await start('serve-views.ts', { PORT: '18092', DATABASE_URL: databa
 
 // 1. Throughput: the bare route, then the beacon route with one beacon a request and with batches.
 const bare = await load('http://127.0.0.1:18091/bare', undefined);
+// The bare route's own p99 at the paced rate: what this machine (and its load) allows any route.
+const barePaced = await load('http://127.0.0.1:18091/bare', undefined, PACED_RATE);
 const single = await newContent();
 const one = await load(`${WEB}/api/public/beacons`, heartbeatBodies(single, 1));
 const batched = await newContent();
@@ -121,7 +127,8 @@ const accepted = { single: one.ok, batched: many.ok * BATCH, paced: pacedResult.
 
 const beaconsPerSecond = Math.round((many.ok * BATCH) / DURATION);
 const rows = [
-  { what: 'bare Fastify route (own process)', 'req/s': bare.rps, 'beacons/s': '', 'vs bare': '100%', p99: '', errors: bare.errors },
+  { what: 'bare Fastify route (own process)', 'req/s': bare.rps, 'beacons/s': '', 'vs bare': '100%', p99: bare.p99, errors: bare.errors },
+  { what: `bare Fastify route, paced ${PACED_RATE}/s`, 'req/s': Math.round(barePaced.requests / DURATION), 'beacons/s': '', 'vs bare': '', p99: barePaced.p99, errors: barePaced.errors },
   { what: 'POST /api/public/beacons, 1 beacon a request', 'req/s': one.rps, 'beacons/s': Math.round(one.ok / DURATION), 'vs bare': `${Math.round((100 * one.ok) / DURATION / Math.max(1, bare.rps))}%`, p99: one.p99, errors: one.errors },
   { what: `POST /api/public/beacons, ${BATCH} beacons a request (roll-up killed mid-run)`, 'req/s': many.rps, 'beacons/s': beaconsPerSecond, 'vs bare': `${Math.round((100 * beaconsPerSecond) / Math.max(1, bare.rps))}%`, p99: many.p99, errors: many.errors },
   { what: `paced ${PACED_RATE}/s, 1 beacon a request`, 'req/s': Math.round(pacedResult.requests / DURATION), 'beacons/s': Math.round(pacedResult.ok / DURATION), 'vs bare': '', p99: pacedResult.p99, errors: pacedResult.errors },
@@ -129,7 +136,7 @@ const rows = [
 console.table(rows);
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average at start ${loadAtStart.map((n) => n.toFixed(2)).join(' ')}, at end ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 console.log(`beacons accepted per second: ${beaconsPerSecond} in batches of ${BATCH} (${Math.round((100 * beaconsPerSecond) / Math.max(1, bare.rps))}% of the bare route's ${bare.rps} req/s; budget ≥ 25% and ≥ 10,000/s)`);
-console.log(`p99 at a paced ${PACED_RATE}/s: ${pacedResult.p99} ms (budget ≤ 20 ms)`);
+console.log(`p99 at a paced ${PACED_RATE}/s: ${pacedResult.p99} ms (budget ≤ 20 ms; the bare route's own at that pace: ${barePaced.p99} ms)`);
 console.log(`lag from a beacon to its aggregate, under the paced load: ${lag === null ? 'not within 120 s' : `${(lag / 1000).toFixed(1)} s`} (budget ≤ 60 s)`);
 for (const [name, count, taken] of [
   ['1 a request', final[0], accepted.single],
