@@ -286,3 +286,18 @@ describe('rate limits', () => {
     expect(answers.filter((answer) => answer.statusCode === 202)).toHaveLength(400);
   });
 });
+
+describe('buckets', () => {
+  it('adds an hour to its UTC hour and a day to its Korean calendar day', async () => {
+    const target = await freshContent();
+    // 15:30 UTC is 00:30 the next day in Korea.
+    const next = new Date(Date.parse(`${t.clock.now().toISOString().slice(0, 10)}T15:30:00Z`) + 86_400_000);
+    t.clock.set(next);
+    await send({ viewerId: randomUUID(), beacons: [start(target)] });
+    await rollUp();
+    const hourly = await t.db.selectFrom('content_views_hourly').select(['hour', 'views']).where('content_id', '=', target).execute();
+    expect(hourly.map((row) => [row.hour.toISOString(), Number(row.views)])).toEqual([[next.toISOString().replace('30:00.000Z', '00:00.000Z'), 1]]);
+    const daily = await sql<{ day: string }>`SELECT day::text AS day FROM content_views_daily WHERE content_id = ${target}`.execute(t.db);
+    expect(daily.rows.map((row) => row.day)).toEqual([new Date(next.getTime() + 86_400_000).toISOString().slice(0, 10)]);
+  });
+});
