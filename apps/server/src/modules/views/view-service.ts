@@ -27,7 +27,7 @@ type Known = { channelId: number | null; until: number };
 /** INSERTs of beacons under way at once; requests arriving meanwhile gather into the next one. */
 const WRITES_IN_FLIGHT = 4;
 /** The most rows one INSERT carries; a longer queue goes in several. */
-const ROWS_PER_WRITE = 5_000;
+const ROWS_PER_WRITE = 4_096;
 
 type Waiting = { events: ViewEvent[]; done: () => void; failed: (error: unknown) => void };
 
