@@ -12,7 +12,8 @@ const PUBLIC_CONTENT_CACHE_MAX = 10_000;
  * How long after its end a window closes: by then every beacon stamped inside it has committed or
  * failed. A beacon is stamped just before its one INSERT, which waits at most `connectTimeoutMs` for
  * a connection and runs at most `statementTimeoutMs` (without a statement timeout, half a minute is
- * assumed); a second more covers the round trips around them.
+ * assumed); a second more covers the round trips around them. Instances taking beacons stamp with
+ * their own clocks, which must agree within that second.
  */
 export function rollupGraceMs(database: { connectTimeoutMs: number; statementTimeoutMs: number }): number {
   return database.connectTimeoutMs + (database.statementTimeoutMs > 0 ? database.statementTimeoutMs : 30_000) + 1_000;
