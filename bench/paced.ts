@@ -5,21 +5,27 @@
 // autocannon's own rate option is not this: each connection sends its share of a second as fast
 // as it can at the start of the second, then idles (lib/httpClient.js), so what it reports at
 // "1,000 req/s" is the latency inside a burst of 1,000 requests (bench/README.md).
-// Argument: JSON { url, cookies, connections, duration, rate }. Prints { requests, latency, errors, non2xx } as JSON.
+// Argument: JSON { url, cookies, connections, duration, rate, bodiesFile? }; with `bodiesFile` (JSON bodies, one a line) each request is a
+// POST of the next JSON body in turn. Prints { requests, latency, errors, non2xx } as JSON.
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as { url: string; cookies: string[]; connections: number; duration: number; rate: number };
+const options = JSON.parse(process.argv[2] ?? '{}') as { url: string; cookies: string[]; connections: number; duration: number; rate: number; bodiesFile?: string };
 const url = new URL(options.url);
 const interval = 1000 / options.rate;
 
-type Connection = { socket: net.Socket; request: Buffer; queue: number[]; due: number | undefined; buffer: Buffer };
+type Connection = { socket: net.Socket; cookie: string | undefined; request: Buffer; queue: number[]; due: number | undefined; buffer: Buffer };
 const latencies: number[] = [];
 let errors = 0;
 let non2xx = 0;
 
-function requestBytes(cookie: string | undefined): Buffer {
-  return Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}\r\n`, 'latin1');
+function requestBytes(cookie: string | undefined, body?: string): Buffer {
+  const head = `${body === undefined ? 'GET' : 'POST'} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}`;
+  if (body === undefined) return Buffer.from(`${head}\r\n`, 'latin1');
+  return Buffer.from(`${head}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, 'utf8');
 }
+let nextBody = 0;
+const bodies = options.bodiesFile ? readFileSync(options.bodiesFile, 'utf8').split('\n').filter(Boolean) : undefined;
 
 /** The length of the first whole response in `buffer` (content-length or chunked), or 0 while incomplete. */
 function responseLength(buffer: Buffer): number {
@@ -39,14 +45,15 @@ function send(connection: Connection) {
   const due = connection.queue.shift();
   if (due === undefined) return;
   connection.due = due;
-  connection.socket.write(connection.request);
+  connection.socket.write(bodies?.length ? requestBytes(connection.cookie, bodies[nextBody++ % bodies.length]) : connection.request);
 }
 
 const connections: Connection[] = await Promise.all(
   Array.from({ length: options.connections }, (_, index) => {
     const socket = net.connect(Number(url.port), url.hostname);
     socket.setNoDelay(true);
-    const connection: Connection = { socket, request: requestBytes(options.cookies[index % Math.max(1, options.cookies.length)]), queue: [], due: undefined, buffer: Buffer.alloc(0) };
+    const cookie = options.cookies[index % Math.max(1, options.cookies.length)];
+    const connection: Connection = { socket, cookie, request: requestBytes(cookie), queue: [], due: undefined, buffer: Buffer.alloc(0) };
     socket.on('data', (chunk: Buffer) => {
       connection.buffer = connection.buffer.length ? Buffer.concat([connection.buffer, chunk]) : chunk;
       for (let length = responseLength(connection.buffer); length > 0; length = responseLength(connection.buffer)) {

@@ -48,6 +48,8 @@ import { operatorNoticeRoutes } from './modules/operator/notice-routes';
 import { operatorNotificationRoutes } from './modules/operator/notification-routes';
 import { publicSiteRoutes } from './modules/public-site/routes';
 import { transferRoutes } from './modules/transfers/routes';
+import { viewRoutes } from './modules/views/routes';
+import { viewRollupJob } from './modules/views/view-rollup';
 import { csrfPlugin } from './plugins/csrf';
 import { answerFrameworkError, clientErrorAnswer, errorHandlerPlugin } from './plugins/error-handler';
 import { accessPlugin } from './plugins/access';
@@ -183,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(applicationRoutes);
         await api.register(operatorApplicationRoutes);
         await api.register(liveRoutes, { service: live.service, hub: live.hub, saveThumbnail: live.saveThumbnail });
+        await api.register(viewRoutes);
       },
       { prefix: '/api' },
     );
@@ -191,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // On every instance: sends need the queue's settings; jobs run only where the worker role is.
   await app.register(contentJobs, { workers: worker });
   await app.register(mediaJobs);
+  await app.register(viewRollupJob, { workers: worker });
   if (web) await app.register(livePublicRoutes, { runtime: live });
   // nginx-rtmp's on_publish callbacks are the ingest's own check of a stream key (RTMP_INGEST=off).
   if (ingest) await app.register(ingestCallbackRoutes, { runtime: live });

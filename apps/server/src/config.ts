@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
+import { VIEW_BEACON_REQUESTS_PER_ADDRESS_PER_MINUTE, VIEW_BEACON_REQUESTS_PER_VIEWER_PER_MINUTE, VIEW_EVENTS_KEEP_DAYS } from '@studio/contract/views';
 import { resolveMediaTools } from './media/media-tool-paths';
 import type { MediaTools } from './media/media-tools';
 
@@ -94,6 +95,11 @@ const EnvSchema = z
     RTMP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024 * 1024).max(0xff_ffff).default(8 * 1024 * 1024),
     /** Hot reads from memory (plugins/read-cache.ts); false sends every read to the database. */
     READ_CACHE: bool.default(true),
+    /** Issue 23: beacon requests per viewer id and per client address a minute; the roll-up's period; days raw events are kept. */
+    VIEW_BEACONS_PER_VIEWER_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(VIEW_BEACON_REQUESTS_PER_VIEWER_PER_MINUTE),
+    VIEW_BEACONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(VIEW_BEACON_REQUESTS_PER_ADDRESS_PER_MINUTE),
+    VIEW_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(10),
+    VIEW_EVENTS_KEEP_DAYS: z.coerce.number().int().min(1).max(3_650).default(VIEW_EVENTS_KEEP_DAYS),
     /** Where media lives (media/stores/): `disk` under DATA_DIR, or an S3-compatible bucket (docs/decisions/031-object-store.md). */
     STORAGE: z.enum(['disk', 's3']).default('disk'),
     /** Omitted: AWS S3 in S3_REGION. */
@@ -188,6 +194,11 @@ export type Config = {
   metrics: { port: number; host: string } | null;
   /** Hot reads served from memory until the database announces a change (plugins/read-cache.ts). */
   readCache: boolean;
+  /**
+   * Counting views (modules/views/): beacon requests allowed per viewer id and per client address a
+   * minute, how often the roll-up job runs, and how many days whole partitions of raw events are kept.
+   */
+  views: { perViewerPerMinute: number; perAddressPerMinute: number; rollupSeconds: number; keepDays: number };
   /**
    * Loop uploads: the largest file and the longest clip taken. A transcode holds a lease renewed while
    * it runs; one whose lease ran out (its instance died) is handed back to the queue by a sweep every
@@ -301,6 +312,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     metrics: value.METRICS_PORT === 'off' ? null : { port: value.METRICS_PORT, host: value.METRICS_HOST },
     readCache: value.READ_CACHE,
+    views: {
+      perViewerPerMinute: value.VIEW_BEACONS_PER_VIEWER_PER_MINUTE,
+      perAddressPerMinute: value.VIEW_BEACONS_PER_ADDRESS_PER_MINUTE,
+      rollupSeconds: value.VIEW_ROLLUP_SECONDS,
+      keepDays: value.VIEW_EVENTS_KEEP_DAYS,
+    },
     loops: {
       maxBytes: value.LOOP_MAX_BYTES,
       maxSeconds: value.LOOP_MAX_SECONDS,

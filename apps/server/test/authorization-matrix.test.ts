@@ -187,6 +187,7 @@ function holder(route: Route): string {
     case 'channel:manager':
     case 'channel:member':
     case 'session':
+    case 'public':
     case undefined:
       return cookies.owner;
     case 'self':
@@ -218,7 +219,8 @@ describe('authorization matrix', () => {
   });
 
   it('answers 401 AUTH_UNAUTHORIZED without a session', async () => {
-    for (const route of reachable()) {
+    // `public` routes answer anyone (the view beacons); their own tests hold their bounds.
+    for (const route of reachable().filter((candidate) => candidate.access !== 'public')) {
       const response = await send(route, url(route));
       expect(response.statusCode, label(route)).toBe(401);
       expect(expectErrorBody(response.json(), label(route)).code, label(route)).toBe('AUTH_UNAUTHORIZED');
@@ -226,8 +228,9 @@ describe('authorization matrix', () => {
   });
 
   it('answers a signed-in stranger 403 or 404 on anything that is not theirs', async () => {
-    // `session` routes serve only the caller's own data (their lists and counters): a stranger gets their own, empty.
-    const guarded = reachable().filter((route) => route.access !== 'session');
+    // `session` routes serve only the caller's own data (their lists and counters): a stranger gets their own, empty;
+    // `public` routes serve anyone.
+    const guarded = reachable().filter((route) => route.access !== 'session' && route.access !== 'public');
     expect(guarded.length).toBeGreaterThanOrEqual(20);
     for (const route of guarded) {
       const response = await send(route, url(route), cookies.stranger);

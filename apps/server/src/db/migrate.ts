@@ -18,6 +18,7 @@ import * as readAnnouncements from './migrations/0016-read-announcements';
 import * as liveAnnouncements from './migrations/0017-live-announcements';
 import * as loopLease from './migrations/0018-loop-lease';
 import * as loopUploadsUnfinished from './migrations/0019-loop-uploads-unfinished';
+import * as viewCounting from './migrations/0020-view-counting';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017-live-announcements': liveAnnouncements,
   '0018-loop-lease': loopLease,
   '0019-loop-uploads-unfinished': loopUploadsUnfinished,
+  '0020-view-counting': viewCounting,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

@@ -18,6 +18,7 @@ import type {
 import type { ApplicationDraft } from '@studio/contract/application';
 import type { ContentImage, ReservationVisibility } from '@studio/contract/content';
 import type { LinkKind } from '@studio/contract/links';
+import type { ViewKind } from '@studio/contract/views';
 import type { ActivityAction } from '@studio/contract/member';
 import type { NotificationParams, NotificationType } from '@studio/contract/notification';
 
@@ -309,6 +310,23 @@ export type Database = {
     id: number;
     seeded_at: Timestamp;
   };
+  /** Issue 23: beacons as received, partitioned by day on `received_at` (migration 0020). */
+  view_events: {
+    content_id: number;
+    channel_id: number;
+    viewer_id: string;
+    kind: ViewKind;
+    seconds: Generated<number>;
+    position: number | null;
+    received_at: Timestamp;
+  };
+  content_views_hourly: { content_id: number; hour: Timestamp; channel_id: number; views: Generated<number>; watch_seconds: Generated<number> };
+  /** `day` is a Korean calendar day, as 'YYYY-MM-DD'. */
+  content_views_daily: { content_id: number; day: string; channel_id: number; views: Generated<number>; watch_seconds: Generated<number> };
+  channel_views_daily: { channel_id: number; day: string; views: Generated<number>; watch_seconds: Generated<number> };
+  view_rollup: { only_row: Generated<boolean>; rolled_to: NullableTimestamp };
+  view_counted: { content_id: number; viewer_id: string; counted_at: Timestamp };
+  view_watch_credit: { content_id: number; viewer_id: string; hour: Timestamp; seconds: number };
 };
 
 export type Db = Kysely<Database>;

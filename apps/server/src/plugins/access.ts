@@ -8,6 +8,8 @@ import { channelService } from '../modules/channels/channel-service';
 
 /**
  * Who may call a route, declared in its options (`config: { access }`):
+ * - `public`: anyone, signed in or not; the route serves or takes what is public only and bounds
+ *   its callers itself (the view beacons: rate limits per address and per viewer).
  * - `session`: anyone signed in; the route serves the caller's own data only (their lists, their counters).
  * - `self`: anyone signed in, on an object addressed by id that the service checks belongs to them
  *   (an invite sent to them, their notification).
@@ -17,7 +19,7 @@ import { channelService } from '../modules/channels/channel-service';
  *   stream keys: a credit manager handles revenue, never a broadcast or its secret key).
  * - `channel:owner`: the owner of that channel.
  */
-export const ACCESS_LEVELS = ['session', 'self', 'operator', 'channel:member', 'channel:manager', 'channel:owner'] as const;
+export const ACCESS_LEVELS = ['public', 'session', 'self', 'operator', 'channel:member', 'channel:manager', 'channel:owner'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module 'fastify' {
@@ -59,6 +61,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config.access;
+    // Before the session check: a public route answers anyone.
+    if (access === 'public') return;
     const user = request.user;
     if (!user) throw unauthorized();
     switch (access) {

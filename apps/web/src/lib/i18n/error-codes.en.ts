@@ -71,6 +71,7 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   LOOP_ALREADY_PUBLISHED: 'This loop is already published.',
   LOOP_UPLOADS_LIMIT_REACHED: 'You have too many unfinished uploads. Finish or cancel one, then try again.',
   LOOP_UPLOAD_BYTES_LIMIT_REACHED: 'Your unfinished uploads would take more space than allowed. Finish or cancel one, then try again.',
+  VIEW_CONTENT_NOT_FOUND: 'The content to record a view for could not be found.',
   INTERNAL_ERROR: 'A temporary error occurred. Please try again shortly.',
   SERVICE_UNAVAILABLE: 'A temporary error occurred. Please try again shortly.',
 };

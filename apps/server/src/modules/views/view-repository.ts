@@ -1,0 +1,217 @@
+import { sql, type Transaction } from 'kysely';
+import { KST_OFFSET_HOURS } from '@studio/contract/constants';
+import type { ViewKind } from '@studio/contract/views';
+import type { Database, Db } from '../../db/schema';
+
+/** One beacon as stored: the content's channel looked up by the server, the time the server's. */
+export type ViewEvent = { contentId: number; channelId: number; viewerId: string; kind: ViewKind; seconds: number; position: number | null };
+
+/** What one roll-up window added to the aggregates. */
+export type WindowTotals = { events: number; views: number; watchSeconds: number };
+
+/** Daily partitions of view_events are named by their UTC day: view_events_p20261126. */
+const PARTITION_NAME = /^view_events_p(\d{4})(\d{2})(\d{2})$/;
+/** Any fixed number: the lock that lets one process at a time create or drop partitions. */
+const PARTITION_LOCK = 7_300_023;
+
+export function viewRepository(db: Db) {
+  return {
+    /** Of `ids`, the contents anyone may watch (public, on a channel in service or view-only), with their channel. */
+    async publicContents(ids: number[]): Promise<{ id: number; channelId: number }[]> {
+      return db
+        .selectFrom('contents')
+        .innerJoin('channels', 'channels.id', 'contents.channel_id')
+        .select(['contents.id as id', 'contents.channel_id as channelId'])
+        .where('contents.id', 'in', ids)
+        .where('contents.status', '=', 'PUBLIC')
+        .where('channels.status', 'in', ['SERVICE', 'VIEWONLY'])
+        .execute();
+    },
+
+    /** A batch of beacons in one statement (one round trip, no transaction of its own). */
+    async insertEvents(events: ViewEvent[], receivedAt: Date): Promise<void> {
+      await sql`
+        INSERT INTO view_events (content_id, channel_id, viewer_id, kind, seconds, position, received_at)
+        SELECT content_id, channel_id, viewer_id, kind, seconds, position, ${receivedAt}
+        FROM unnest(
+          ${events.map((event) => event.contentId)}::bigint[],
+          ${events.map((event) => event.channelId)}::bigint[],
+          ${events.map((event) => event.viewerId)}::uuid[],
+          ${events.map((event) => event.kind)}::text[],
+          ${events.map((event) => event.seconds)}::smallint[],
+          ${events.map((event) => event.position)}::integer[]
+        ) AS e (content_id, channel_id, viewer_id, kind, seconds, position)
+      `.execute(db);
+    },
+
+    /**
+     * Creates the daily partitions of `days` (UTC 'YYYY-MM-DD') that do not exist yet. A day whose
+     * rows already fell into the default partition is left there (creating it would fail) and named
+     * in the answer.
+     */
+    async ensurePartitions(days: string[]): Promise<{ created: string[]; inDefault: string[] }> {
+      return db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
+        const existing = new Set((await partitionsOf(trx)).map((partition) => partition.day));
+        const created: string[] = [];
+        const inDefault: string[] = [];
+        for (const day of days) {
+          if (existing.has(day)) continue;
+          const next = nextDay(day);
+          const { rows } = await sql<{ found: boolean }>`
+            SELECT EXISTS (SELECT 1 FROM view_events_default WHERE received_at >= ${day}::timestamptz AND received_at < ${next}::timestamptz) AS found
+          `.execute(trx);
+          if (rows[0]?.found) {
+            inDefault.push(day);
+            continue;
+          }
+          const name = `view_events_p${day.replaceAll('-', '')}`;
+          // Values in the bounds are UTC instants: the partition holds exactly one UTC day.
+          await sql`
+            CREATE TABLE ${sql.id(name)} PARTITION OF view_events
+            FOR VALUES FROM (${sql.lit(`${day} 00:00:00+00`)}) TO (${sql.lit(`${next} 00:00:00+00`)})
+          `.execute(trx);
+          created.push(day);
+        }
+        return { created, inDefault };
+      });
+    },
+
+    /** Drops the daily partitions of days before `before` (UTC 'YYYY-MM-DD'): raw events leave whole days at a time. */
+    async dropPartitionsBefore(before: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
+        const dropped: string[] = [];
+        for (const partition of await partitionsOf(trx)) {
+          if (partition.day >= before) continue;
+          await sql`DROP TABLE ${sql.id(partition.name)}`.execute(trx);
+          dropped.push(partition.day);
+        }
+        return dropped;
+      });
+    },
+
+    /** The end of the last window rolled up, locked until the transaction ends (one roll-up at a time). */
+    async lockRolledTo(trx: Transaction<Database>): Promise<Date | null> {
+      const row = await trx.selectFrom('view_rollup').select('rolled_to').forUpdate().executeTakeFirstOrThrow();
+      return row.rolled_to;
+    },
+
+    /** The earliest event received in [from, before) (from the first kept when `from` is null): where rolling up resumes. */
+    async firstEventBetween(trx: Transaction<Database>, from: Date | null, before: Date): Promise<Date | null> {
+      const row = await trx
+        .selectFrom('view_events')
+        .select((eb) => eb.fn.min('received_at').as('first'))
+        .$if(from !== null, (query) => query.where('received_at', '>=', from ?? before))
+        .where('received_at', '<', before)
+        .executeTakeFirst();
+      return (row?.first as Date | null | undefined) ?? null;
+    },
+
+    /** Moves the cursor without adding anything: over a stretch known to hold no events. */
+    async setRolledTo(trx: Transaction<Database>, to: Date): Promise<void> {
+      await trx.updateTable('view_rollup').set({ rolled_to: to }).execute();
+    },
+
+    /**
+     * Adds the events received in [from, to) to the aggregates, in one statement, and moves the
+     * cursor to `to`. The window must be shorter than `dedupeMinutes`, so that of one viewer's starts
+     * on one content inside it only the first can count: it counts when that viewer's last counted
+     * start on it is `dedupeMinutes` old or more. Heartbeats add their seconds up to `watchCapPerHour`
+     * per viewer, content and hour. Hours are UTC instants; days are Korean calendar days (Korea keeps
+     * one offset all year).
+     */
+    async rollWindow(trx: Transaction<Database>, window: { from: Date; to: Date; dedupeMinutes: number; watchCapPerHour: number }): Promise<WindowTotals> {
+      const { from, to, dedupeMinutes, watchCapPerHour } = window;
+      const { rows } = await sql<{ events: number; views: number | null; watch_seconds: number | null }>`
+        WITH events AS (
+          SELECT content_id, channel_id, viewer_id, kind, seconds, received_at
+          FROM view_events WHERE received_at >= ${from} AND received_at < ${to}
+        ),
+        first_starts AS (
+          SELECT DISTINCT ON (content_id, viewer_id) content_id, channel_id, viewer_id, received_at
+          FROM events WHERE kind = 'VIEW_START'
+          ORDER BY content_id, viewer_id, received_at
+        ),
+        counted AS (
+          INSERT INTO view_counted AS c (content_id, viewer_id, counted_at)
+          SELECT content_id, viewer_id, received_at FROM first_starts
+          ON CONFLICT (content_id, viewer_id) DO UPDATE SET counted_at = excluded.counted_at
+          WHERE c.counted_at <= excluded.counted_at - make_interval(mins => ${dedupeMinutes})
+          RETURNING content_id, viewer_id, counted_at
+        ),
+        watched AS (
+          SELECT content_id, min(channel_id) AS channel_id, viewer_id, date_trunc('hour', received_at, 'UTC') AS hour, sum(seconds) AS seconds
+          FROM events WHERE kind = 'HEARTBEAT'
+          GROUP BY content_id, viewer_id, date_trunc('hour', received_at, 'UTC')
+        ),
+        credits AS (
+          SELECT w.content_id, w.channel_id, w.viewer_id, w.hour,
+                 greatest(0, least(w.seconds, ${watchCapPerHour} - coalesce(c.seconds, 0)))::integer AS seconds
+          FROM watched w
+          LEFT JOIN view_watch_credit c ON c.content_id = w.content_id AND c.viewer_id = w.viewer_id AND c.hour = w.hour
+        ),
+        credited AS (
+          INSERT INTO view_watch_credit AS c (content_id, viewer_id, hour, seconds)
+          SELECT content_id, viewer_id, hour, seconds FROM credits WHERE seconds > 0
+          ON CONFLICT (content_id, viewer_id, hour) DO UPDATE SET seconds = c.seconds + excluded.seconds
+        ),
+        hourly AS (
+          SELECT content_id, min(channel_id) AS channel_id, hour, sum(views)::bigint AS views, sum(seconds)::bigint AS watch_seconds
+          FROM (
+            SELECT s.content_id, s.channel_id, date_trunc('hour', s.received_at, 'UTC') AS hour, 1 AS views, 0 AS seconds
+            FROM counted JOIN first_starts s USING (content_id, viewer_id)
+            UNION ALL
+            SELECT content_id, channel_id, hour, 0, seconds FROM credits WHERE seconds > 0
+          ) AS added
+          GROUP BY content_id, hour
+        ),
+        into_hourly AS (
+          INSERT INTO content_views_hourly AS a (content_id, hour, channel_id, views, watch_seconds)
+          SELECT content_id, hour, channel_id, views, watch_seconds FROM hourly
+          ON CONFLICT (content_id, hour) DO UPDATE SET views = a.views + excluded.views, watch_seconds = a.watch_seconds + excluded.watch_seconds
+        ),
+        daily AS (
+          SELECT content_id, min(channel_id) AS channel_id, (hour AT TIME ZONE 'UTC' + make_interval(hours => ${KST_OFFSET_HOURS}))::date AS day, sum(views) AS views, sum(watch_seconds) AS watch_seconds
+          FROM hourly GROUP BY content_id, 3
+        ),
+        into_daily AS (
+          INSERT INTO content_views_daily AS a (content_id, day, channel_id, views, watch_seconds)
+          SELECT content_id, day, channel_id, views, watch_seconds FROM daily
+          ON CONFLICT (content_id, day) DO UPDATE SET views = a.views + excluded.views, watch_seconds = a.watch_seconds + excluded.watch_seconds
+        ),
+        into_channel AS (
+          INSERT INTO channel_views_daily AS a (channel_id, day, views, watch_seconds)
+          SELECT channel_id, day, sum(views), sum(watch_seconds) FROM daily GROUP BY channel_id, day
+          ON CONFLICT (channel_id, day) DO UPDATE SET views = a.views + excluded.views, watch_seconds = a.watch_seconds + excluded.watch_seconds
+        ),
+        cursor AS (
+          UPDATE view_rollup SET rolled_to = ${to}
+        )
+        SELECT (SELECT count(*) FROM events) AS events, sum(views)::bigint AS views, sum(watch_seconds)::bigint AS watch_seconds FROM hourly
+      `.execute(trx);
+      return { events: Number(rows[0]?.events ?? 0), views: Number(rows[0]?.views ?? 0), watchSeconds: Number(rows[0]?.watch_seconds ?? 0) };
+    },
+
+    /** Forgets dedupe and watch-credit state too old to matter for events at or after `at`. */
+    async pruneState(at: Date, dedupeMinutes: number): Promise<void> {
+      await db.deleteFrom('view_counted').where('counted_at', '<', new Date(at.getTime() - dedupeMinutes * 60_000)).execute();
+      await db.deleteFrom('view_watch_credit').where('hour', '<', new Date(at.getTime() - 3_600_000)).execute();
+    },
+  };
+}
+
+async function partitionsOf(trx: Transaction<Database>): Promise<{ name: string; day: string }[]> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+    WHERE i.inhparent = 'view_events'::regclass
+  `.execute(trx);
+  return rows.flatMap(({ name }) => {
+    const match = PARTITION_NAME.exec(name);
+    return match ? [{ name, day: `${match[1]}-${match[2]}-${match[3]}` }] : [];
+  });
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,155 @@
+// `npm run bench:views`: the view-counting pipeline (issue 23). The web server taking beacons, the
+// roll-up worker, a bare Fastify baseline and the load generator each run in a process of their own.
+// Prints: beacons accepted per second against the bare route's requests per second, p99 at an evenly
+// paced 2,000 beacons a second, the lag from a beacon to its aggregate, and whether every beacon taken
+// was aggregated exactly once although the roll-up's process was killed and restarted mid-run.
+// Uses BENCH_DATABASE_URL when set (a database it may fill), else an embedded PostgreSQL.
+import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import { createDb } from '../apps/server/src/db/database';
+import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { createChannel, createContent } from '../apps/server/src/seed/factories';
+import { benchDatabase } from './bench-database';
+
+const run = promisify(execFile);
+const here = import.meta.dirname;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const BATCH = Number(process.env.BENCH_BATCH ?? 10);
+const PACED_RATE = 2000;
+const VIEWERS = 5000;
+const WEB = 'http://127.0.0.1:18090';
+
+const database = await benchDatabase('views', 54_398);
+const db = createDb(database.url, { max: 2, statementTimeoutMs: 0 });
+await migrateToLatest(db);
+// BENCH_ASYNC_COMMIT=1: the database acknowledges commits before their WAL reaches the disk, to show
+// how much of the beacon route's latency is the disk's flush (never how the studio is configured).
+if (process.env.BENCH_ASYNC_COMMIT === '1') await sql`ALTER DATABASE ${sql.id(new URL(database.url).pathname.slice(1))} SET synchronous_commit = off`.execute(db);
+const channel = await createChannel(db, { channel_type: 'MEDIA_CHANNEL', status: 'SERVICE' });
+const newContent = () => createContent(db, { channel_id: channel, author_user_id: null, kind: 'CONTENT_VIEW', status: 'PUBLIC', title: 'bench', thumbnail_url: null });
+const loadAtStart = loadavg();
+
+// Limits as high as the bench needs: what is measured is the route doing all its work (both limiters
+// are consulted on every request), not the refusals. The roll-up runs every 2 s.
+const viewEnv = { VIEW_BEACONS_PER_VIEWER_PER_MINUTE: '1000000', VIEW_BEACONS_PER_ADDRESS_PER_MINUTE: '100000000', VIEW_ROLLUP_SECONDS: '2' };
+
+const children: ChildProcess[] = [];
+// Whatever ends this process (a failed step too) ends the servers it started.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = fork(path.join(here, script), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: 'inherit' });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+type Load = { rps: number; requests: number; ok: number; p99: number; errors: number };
+/** Loads `url` from a process of its own: autocannon at full speed, or evenly paced at `rate` (bench/paced.ts). */
+const scratch = mkdtempSync(path.join(tmpdir(), 'studio-bench-views-'));
+async function load(url: string, bodies: string[] | undefined, rate?: number): Promise<Load> {
+  // The bodies go through a file: too many for a command line.
+  const bodiesFile = path.join(scratch, `${randomUUID()}.jsonl`);
+  if (bodies) writeFileSync(bodiesFile, bodies.join('\n'));
+  const options = JSON.stringify({ url, cookies: [], connections: 20, duration: DURATION, ...(rate ? { rate } : {}), ...(bodies ? { bodiesFile } : {}) });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(here, rate ? 'paced.ts' : 'load.ts'), options], { maxBuffer: 64 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; errors: number; non2xx: number; '2xx'?: number };
+  const errors = result.errors + result.non2xx;
+  return { rps: Math.round(result.requests.average), requests: result.requests.total, ok: result['2xx'] ?? result.requests.total - errors, p99: result.latency.p99, errors };
+}
+
+/** Batches of heartbeats of one second each, from VIEWERS viewers: what is aggregated must equal what was taken, second for second. */
+function heartbeatBodies(contentId: number, size: number): string[] {
+  return Array.from({ length: VIEWERS }, () => JSON.stringify({ viewerId: randomUUID(), beacons: Array.from({ length: size }, () => ({ contentId, kind: 'HEARTBEAT', seconds: 1, position: 10 })) }));
+}
+
+async function counts(contentId: number) {
+  const raw = await db.selectFrom('view_events').select((eb) => eb.fn.countAll<number>().as('n')).where('content_id', '=', contentId).executeTakeFirstOrThrow();
+  const rolled = await db.selectFrom('content_views_hourly').select((eb) => eb.fn.sum<number>('watch_seconds').as('n')).where('content_id', '=', contentId).executeTakeFirst();
+  return { raw: Number(raw.n), aggregated: Number(rolled?.n ?? 0) };
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<number | null> {
+  const began = performance.now();
+  while (performance.now() - began < timeoutMs) {
+    if (await check()) return performance.now() - began;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
+}
+
+const baseline = await start('serve-baseline.ts', { PORT: '18091' });
+const web = await start('serve-views.ts', { PORT: '18090', DATABASE_URL: database.url, JOBS: 'off', ...viewEnv });
+let worker = await start('serve-views.ts', { PORT: '18092', DATABASE_URL: database.url, JOBS: 'on', ...viewEnv });
+
+// 1. Throughput: the bare route, then the beacon route with one beacon a request and with batches.
+const bare = await load('http://127.0.0.1:18091/bare', undefined);
+// The bare route's own p99 at the paced rate: what this machine (and its load) allows any route.
+const barePaced = await load('http://127.0.0.1:18091/bare', undefined, PACED_RATE);
+const single = await newContent();
+const one = await load(`${WEB}/api/public/beacons`, heartbeatBodies(single, 1));
+const batched = await newContent();
+// The roll-up's process is killed mid-run (SIGKILL: no clean stop, a window may be half added) and a new one started.
+const killer = setTimeout(() => worker.kill('SIGKILL'), (DURATION * 1000) / 2);
+const many = await load(`${WEB}/api/public/beacons`, heartbeatBodies(batched, BATCH));
+clearTimeout(killer);
+worker = await start('serve-views.ts', { PORT: '18092', DATABASE_URL: database.url, JOBS: 'on', ...viewEnv });
+
+// 2. p99 at 2,000 beacons a second, evenly paced, one beacon a request; 3. the lag, measured meanwhile.
+const paced = await newContent();
+const pacedRun = load(`${WEB}/api/public/beacons`, heartbeatBodies(paced, 1), PACED_RATE);
+await new Promise((resolve) => setTimeout(resolve, (DURATION * 1000) / 2));
+const marker = await newContent();
+const sentAt = performance.now();
+await fetch(`${WEB}/api/public/beacons`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ viewerId: randomUUID(), beacons: [{ contentId: marker, kind: 'VIEW_START' }] }) });
+const lagWait = await until(async () => {
+  const row = await db.selectFrom('content_views_hourly').select('views').where('content_id', '=', marker).executeTakeFirst();
+  return Boolean(row && Number(row.views) > 0);
+}, 120_000);
+const lag = lagWait === null ? null : performance.now() - sentAt;
+const pacedResult = await pacedRun;
+
+// 4. Everything taken is aggregated exactly once, across the killed roll-up.
+const settled = await until(async () => {
+  const all = await Promise.all([single, batched, paced].map(counts));
+  return all.every((count) => count.raw === count.aggregated);
+}, 120_000);
+const final = await Promise.all([single, batched, paced].map(counts));
+const accepted = { single: one.ok, batched: many.ok * BATCH, paced: pacedResult.ok };
+
+const beaconsPerSecond = Math.round((many.ok * BATCH) / DURATION);
+const rows = [
+  { what: 'bare Fastify route (own process)', 'req/s': bare.rps, 'beacons/s': '', 'vs bare': '100%', p99: bare.p99, errors: bare.errors },
+  { what: `bare Fastify route, paced ${PACED_RATE}/s`, 'req/s': Math.round(barePaced.requests / DURATION), 'beacons/s': '', 'vs bare': '', p99: barePaced.p99, errors: barePaced.errors },
+  { what: 'POST /api/public/beacons, 1 beacon a request', 'req/s': one.rps, 'beacons/s': Math.round(one.ok / DURATION), 'vs bare': `${Math.round((100 * one.ok) / DURATION / Math.max(1, bare.rps))}%`, p99: one.p99, errors: one.errors },
+  { what: `POST /api/public/beacons, ${BATCH} beacons a request (roll-up killed mid-run)`, 'req/s': many.rps, 'beacons/s': beaconsPerSecond, 'vs bare': `${Math.round((100 * beaconsPerSecond) / Math.max(1, bare.rps))}%`, p99: many.p99, errors: many.errors },
+  { what: `paced ${PACED_RATE}/s, 1 beacon a request`, 'req/s': Math.round(pacedResult.requests / DURATION), 'beacons/s': Math.round(pacedResult.ok / DURATION), 'vs bare': '', p99: pacedResult.p99, errors: pacedResult.errors },
+];
+console.table(rows);
+console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average at start ${loadAtStart.map((n) => n.toFixed(2)).join(' ')}, at end ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(`beacons accepted per second: ${beaconsPerSecond} in batches of ${BATCH} (${Math.round((100 * beaconsPerSecond) / Math.max(1, bare.rps))}% of the bare route's ${bare.rps} req/s; budget ≥ 25% and ≥ 10,000/s)`);
+console.log(`p99 at a paced ${PACED_RATE}/s: ${pacedResult.p99} ms (budget ≤ 20 ms; the bare route's own at that pace: ${barePaced.p99} ms)`);
+console.log(`lag from a beacon to its aggregate, under the paced load: ${lag === null ? 'not within 120 s' : `${(lag / 1000).toFixed(1)} s`} (budget ≤ 60 s)`);
+for (const [name, count, taken] of [
+  ['1 a request', final[0], accepted.single],
+  [`${BATCH} a request, roll-up killed`, final[1], accepted.batched],
+  ['paced', final[2], accepted.paced],
+] as const) {
+  // Requests still in flight when the generator stops are stored without their answer being counted: taken ≤ stored.
+  const exact = count?.raw === count?.aggregated && taken <= (count?.raw ?? 0);
+  console.log(`count (${name}): answered 2xx ${taken}, stored ${count?.raw}, aggregated ${count?.aggregated}: ${exact ? 'nothing lost, nothing counted twice' : 'MISMATCH'}`);
+}
+if (settled === null) console.log('the roll-up had not caught up within 120 s');
+
+for (const child of [web, worker, baseline]) child.kill('SIGTERM');
+await db.destroy();
+await database.close();
+rmSync(scratch, { recursive: true, force: true });
