@@ -85,7 +85,10 @@ describe('a content page', () => {
     expect(metaContent(html, 'og:image')).toBe('https://studio.example/media/images/cover.jpg');
     expect(metaContent(html, 'og:site_name')).toBe('공개 채널 &lt;b&gt;&amp;');
     expect(html).toContain('<p>본문 <strong>굵게</strong></p>');
-    expect(html).not.toMatch(/<script|onerror|alert\(2\)/i);
+    // Nothing of the body's script or handler; the one script is the site's own beacon, told its content.
+    expect(html).not.toMatch(/onerror|alert\(2\)/i);
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/c/beacon.js" defer>']);
+    expect(html).toContain(`<article data-view-content="${ids.article}">`);
   });
 
   it('serves a post as escaped text, with its link', async () => {
@@ -103,18 +106,28 @@ describe('a content page', () => {
     expect(metaContent(html, 'og:image')).toBe('https://studio.example/media/thumbnails/t.jpg');
   });
 
-  it('is public for a minute, under the page CSP, without the studio bundle or any script', async () => {
+  it('is public for a minute, under the page CSP, without the studio bundle; only content pages load the beacon', async () => {
     const response = await get(`/c/${channel}/${ids.article}`);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['set-cookie']).toBeUndefined();
-    for (const url of [`/c/${channel}`, `/c/${channel}/${ids.post}`, `/c/${channel}/${ids.loop}`, `/c/${channel}/live/${ids.onAir}`]) {
+    for (const url of [`/c/${channel}`, `/c/${channel}/live/${ids.onAir}`]) {
       const body = (await get(url)).body;
       expect(body, url).not.toContain('<script');
       expect(body, url).not.toContain('/studio/assets/');
     }
+    for (const url of [`/c/${channel}/${ids.post}`, `/c/${channel}/${ids.loop}`]) {
+      const body = (await get(url)).body;
+      expect(body.match(/<script[^>]*>/g), url).toEqual(['<script src="/c/beacon.js" defer>']);
+      expect(body, url).not.toContain('/studio/assets/');
+    }
+    const script = await get('/c/beacon.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['cache-control']).toBe('public, max-age=3600');
+    expect(script.body).toContain("fetch('/api/public/beacons'");
   });
 });
 

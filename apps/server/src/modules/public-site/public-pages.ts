@@ -4,11 +4,13 @@ import { livePaths } from '@studio/contract/live';
 import { publicSitePaths } from '@studio/contract/public-site';
 import { escapeHtml } from '../../accounts/pages';
 import { plainTextToRichText } from '../../lib/sanitize-html';
+import { BEACON_SCRIPT_PATH } from './beacon-script';
 import type { PublicChannelRow, PublicLiveRow } from './public-site-repository';
 import type { ChannelPage, ContentPage, LivePage, PublicContent } from './public-site-service';
 
-// The public pages: server-rendered HTML with no script at all (the CSP's script-src 'self' has nothing to
-// allow), one small stylesheet inline (style-src allows it) so a phone needs one request before it paints.
+// The public pages: server-rendered HTML whose only script is a content page's beacon, a same-origin file
+// (beacon-script.ts, within the CSP's script-src 'self'), and one small stylesheet inline (style-src
+// allows it) so a phone needs one request before it paints.
 // Every value is escaped; the only markup passed through is a body already sanitised by the service.
 
 const STYLE = `
@@ -159,8 +161,10 @@ export function renderContentPage(publicUrl: string, page: ContentPage): string 
   return document(
     publicUrl,
     { title, type: video ? 'video.other' : 'article', path: publicSitePaths.content(channel.id, content.id), image: pictureOf(content), siteName: channel.name },
-    `${channelHeader(channel)}<main><article><h1>${escapeHtml(title)}</h1>` +
-      `<p class="meta">${KIND_LABELS[content.kind]} · ${formatKstDate(content.shownAt)}</p>${contentBody(content)}</article></main>`,
+    `${channelHeader(channel)}<main><article data-view-content="${content.id}"><h1>${escapeHtml(title)}</h1>` +
+      `<p class="meta">${KIND_LABELS[content.kind]} · ${formatKstDate(content.shownAt)}</p>${contentBody(content)}</article></main>` +
+      // The one script of the site: it reports the view (beacon-script.ts).
+      `<script src="${BEACON_SCRIPT_PATH}" defer></script>`,
   );
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IdParam } from '@studio/contract/params';
+import { BEACON_SCRIPT, BEACON_SCRIPT_PATH } from './beacon-script';
 import { renderChannelPage, renderContentPage, renderLivePage, renderNotFoundPage } from './public-pages';
 import { publicSiteService } from './public-site-service';
 
@@ -33,6 +34,11 @@ export async function publicSiteRoutes(app: FastifyInstance) {
       .header('cache-control', CACHE_CONTROL)
       .type('text/html; charset=utf-8')
       .send(html ?? renderNotFoundPage());
+
+  // The content pages' beacon (a static path: it wins over /c/:channelId). An hour in caches: it changes with a release.
+  app.get(BEACON_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(BEACON_SCRIPT),
+  );
 
   app.get<{ Params: Params }>('/c/:channelId', { schema: { hide: true } }, async (request, reply) => {
     const channelId = idOf(request.params.channelId);
