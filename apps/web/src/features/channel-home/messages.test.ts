@@ -39,4 +39,11 @@ describe('the channel home catalogue', () => {
     // The demo world's labels are the ones translated.
     expect(channelLabelText((key) => channelHomeMessages.ko[key], { code: 'OFFICIAL', name: '공식' })).toBe('공식');
   });
+
+  it('names the view-on-site link with its visible text first, in both languages (WCAG 2.5.3)', () => {
+    for (const locale of ['ko', 'en'] as const) {
+      const messages = channelHomeMessages[locale];
+      expect(messages['contents.viewOnSiteLabel'].startsWith(messages['contents.viewOnSite']), locale).toBe(true);
+    }
+  });
 });

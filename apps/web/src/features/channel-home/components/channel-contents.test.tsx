@@ -27,7 +27,8 @@ describe('the content list’s link to the public site', () => {
     const links = within(list).getAllByRole('link', { name: /사이트에서 보기/ });
     expect(links).toHaveLength(1);
     const [link] = links;
-    expect(link?.getAttribute('aria-label')).toBe('공개 글 사이트에서 보기 (새 탭)');
+    // The visible text leads the name (WCAG 2.5.3: voice control says what it sees).
+    expect(link?.getAttribute('aria-label')).toBe('사이트에서 보기: 공개 글 (새 탭)');
     expect(link?.textContent).toBe('사이트에서 보기');
     expect(link?.getAttribute('href')).toBe('/c/7/1');
     expect(link?.getAttribute('target')).toBe('_blank');
