@@ -59,7 +59,9 @@ test.describe('lists behave', () => {
     await page.getByRole('button', { name: '다음 페이지' }).click();
     await expect(rows.first()).toContainText('Post 1');
     await expect(rows.nth(1)).toContainText('Old article');
-    await expect(rows.first().getByRole('link')).toHaveCount(0);
+    // A post has no edit page: its title opens nothing; its one link is the public page (a new tab).
+    await expect(rows.first().getByRole('link')).toHaveCount(1);
+    await expect(rows.first().getByRole('link', { name: /^사이트에서 보기: Post 1/ })).toHaveAttribute('target', '_blank');
 
     await rows.nth(1).getByRole('link', { name: 'Old article' }).click();
     await expect(page).toHaveURL(new RegExp(`/studio/editor/${channel.id}/\\d+$`));
