@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './global-setup';
 import { createTestDatabase } from './helper';
+import { spawnServer } from './server-process';
 
 /**
  * `npm run demo:stream` publishes to the studio that runs, on the RTMP port it
@@ -49,31 +50,13 @@ describe('npm run demo:stream', () => {
   // A real server process starts in seconds, more on a busy machine.
   it('publishes to the running studio’s RTMP port, and falls back once it stops', { timeout: 60_000 }, async () => {
     const port = await freePort();
-    let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
-        DEMO: 'false',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        RTMP_PORT: '0',
-        METRICS_PORT: '0',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const server = spawnServer({ port, databaseUrl: database.url, dataDir });
+    const { child } = server;
     try {
       let announced: RegExpMatchArray | null = null;
-      for (const started = Date.now(); !(announced = /RTMP ingest at rtmp:\/\/[^:]+:(\d+)\/live/.exec(output)); ) {
-        if (child.exitCode !== null) throw new Error(`server exited at start-up:\n${output}`);
-        if (Date.now() - started > 45_000) throw new Error(`server not ready:\n${output}`);
+      for (const started = Date.now(); !(announced = /RTMP ingest at rtmp:\/\/[^:]+:(\d+)\/live/.exec(server.output())); ) {
+        if (child.exitCode !== null) throw new Error(`server exited at start-up:\n${server.output()}`);
+        if (Date.now() - started > 45_000) throw new Error(`server not ready:\n${server.output()}`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const rtmpPort = Number(announced[1]);
@@ -86,7 +69,7 @@ describe('npm run demo:stream', () => {
       expect((await demoStreamUrl(dataDir, { RTMP_URL: 'rtmp://example.test/live' })).url).toBe('rtmp://example.test/live');
     } finally {
       child.kill('SIGTERM');
-      await exited;
+      await server.exited;
     }
     expect(existsSync(path.join(dataDir, 'ingest.json'))).toBe(false);
     const stopped = await demoStreamUrl(dataDir, { RTMP_PORT: '1999' });

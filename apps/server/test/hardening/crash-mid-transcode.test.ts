@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { sessionRepository } from '../../src/plugins/session-repository';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { freePort } from '../global-setup';
 import { createTestDatabase } from '../helper';
+import { spawnServer, stopServers, untilReady, uploadLoop, type ServerProcess } from '../server-process';
 
 /**
  * The outside probe's `kill -9` in the middle of a transcode, on the real server process
@@ -19,14 +20,11 @@ import { createTestDatabase } from '../helper';
  * (lease + sweep interval + first retry delay, then the transcode itself); one rendition, no `.part`;
  * and the dead server's job, when pg-boss finally takes it back, does nothing.
  */
-const root = path.resolve(import.meta.dirname, '../../../..');
 // LOOP_LEASE_SECONDS (30) + LOOP_SWEEP_SECONDS (10) + the first retry delay (5 s, up to twice that
 // with pg-boss's jitter) + a poll: the loop is taken up again within this after the restart.
 const HANDED_BACK_WITHIN_MS = 60_000;
 // Then the transcode of a 20-second clip, on two cores shared with other test files.
 const COMPLETE_WITHIN_MS = HANDED_BACK_WITHIN_MS + 90_000;
-
-type Server = { child: ChildProcess; base: string; output: () => string; exited: Promise<void> };
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dataDir: string;
@@ -34,43 +32,12 @@ let clip: string;
 let cookie: string;
 let channel: number;
 let port: number;
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 
-async function startServer(): Promise<Server> {
-  let output = '';
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      DEMO: 'false',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      RTMP_INGEST: 'off',
-      METRICS_PORT: '0',
-      LOG_LEVEL: 'warn',
-      LOOP_MAX_SECONDS: '60',
-      // Generous: the machine is shared, and a slow statement is not what this test is about.
-      DB_STATEMENT_TIMEOUT_MS: '10000',
-      DB_CONNECT_TIMEOUT_MS: '5000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const server = { child, base, output: () => output, exited };
+async function startServer(): Promise<ServerProcess> {
+  const server = spawnServer({ port, databaseUrl: database.url, dataDir, env: { RTMP_INGEST: 'off', LOOP_MAX_SECONDS: '60' } });
   servers.push(server);
-  for (const started = Date.now(); ; ) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited at start-up:\n${output}`);
-    if (await fetch(`${base}/readyz`).then((response) => response.ok, () => false)) return server;
-    if (Date.now() - started > 60_000) throw new Error(`server not ready:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return untilReady(server);
 }
 
 /** Processes whose parent is `parent` and whose command line mentions `word`, read from /proc. */
@@ -137,28 +104,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const server of servers) {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      await Promise.race([server.exited, sleep(15_000)]);
-      server.child.kill('SIGKILL');
-    }
-  }
+  await stopServers(servers);
   await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Uploads the clip over tus to the real server, as the browser does; answers the loop id. */
-async function upload(server: Server): Promise<string> {
-  const bytes = readFileSync(clip);
-  const headers = { cookie, origin: server.base, 'tus-resumable': '1.0.0' };
-  const created = await fetch(`${server.base}/api/channels/${channel}/loops/uploads`, { method: 'POST', headers: { ...headers, 'upload-length': String(bytes.length) } });
-  expect(created.status, await created.text()).toBe(201);
-  const location = created.headers.get('location')!;
-  const patched = await fetch(new URL(location, server.base), { method: 'PATCH', headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: bytes });
-  expect(patched.status, await patched.text()).toBe(204);
-  return location.split('/').pop()!;
-}
+const upload = (server: ServerProcess) => uploadLoop(server, cookie, channel, clip);
 
 const loopRow = (id: string) => database.db.selectFrom('loops').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 

@@ -1,5 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -11,6 +11,7 @@ import { sessionRepository } from '../../src/plugins/session-repository';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { freePort } from '../global-setup';
 import { createTestDatabase } from '../helper';
+import { spawnServer, stopServers, untilReady, uploadLoop, type ServerProcess } from '../server-process';
 
 /**
  * One program, roles chosen by ROLES: real server processes (`node --import tsx apps/server/src/main.ts`)
@@ -19,59 +20,20 @@ import { createTestDatabase } from '../helper';
  * loop completes once and `web` serves the result. An `ingest` instance listens for RTMP and is ready
  * only while it does.
  */
-const root = path.resolve(import.meta.dirname, '../../../..');
-
-type Server = { child: ChildProcess; base: string; output: () => string; exited: Promise<number | null> };
-
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dataDir: string;
 let clip: string;
 let cookie: string;
 let channel: number;
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 
-function spawnServer(env: Record<string, string>, port: number): Server {
-  let output = '';
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      DEMO: 'false',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      // Never 1935 or 9464 in tests: any free port.
-      RTMP_PORT: '0',
-      METRICS_PORT: '0',
-      LOG_LEVEL: 'warn',
-      // Generous: the machine is shared, and a slow statement is not what this test is about.
-      DB_STATEMENT_TIMEOUT_MS: '10000',
-      DB_CONNECT_TIMEOUT_MS: '5000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const server = { child, base, output: () => output, exited };
+async function spawnWith(env: Record<string, string>): Promise<ServerProcess> {
+  const server = spawnServer({ port: await freePort(), databaseUrl: database.url, dataDir, env });
   servers.push(server);
   return server;
 }
 
-async function startServer(roles: string): Promise<Server> {
-  const server = spawnServer({ ROLES: roles }, await freePort());
-  for (const started = Date.now(); ; ) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) throw new Error(`server exited at start-up:\n${server.output()}`);
-    if (await fetch(`${server.base}/readyz`).then((response) => response.ok, () => false)) return server;
-    if (Date.now() - started > 60_000) throw new Error(`server not ready:\n${server.output()}`);
-    await sleep(200);
-  }
-}
+const startServer = async (roles: string) => untilReady(await spawnWith({ ROLES: roles }));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -99,33 +61,16 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const server of servers) {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      await Promise.race([server.exited, sleep(15_000)]);
-      server.child.kill('SIGKILL');
-    }
-  }
+  await stopServers(servers);
   await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Uploads the clip over tus, as the browser does; answers the loop id. */
-async function upload(server: Server): Promise<string> {
-  const bytes = readFileSync(clip);
-  const headers = { cookie, origin: server.base, 'tus-resumable': '1.0.0' };
-  const created = await fetch(`${server.base}/api/channels/${channel}/loops/uploads`, { method: 'POST', headers: { ...headers, 'upload-length': String(bytes.length) } });
-  expect(created.status, await created.text()).toBe(201);
-  const location = created.headers.get('location')!;
-  const patched = await fetch(new URL(location, server.base), { method: 'PATCH', headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: bytes });
-  expect(patched.status, await patched.text()).toBe(204);
-  return location.split('/').pop()!;
-}
-
+const upload = (server: ServerProcess) => uploadLoop(server, cookie, channel, clip);
 const loopRow = (id: string) => database.db.selectFrom('loops').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const loopJobStates = async (id: string) =>
   (await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE name = ${LOOP_QUEUE} AND data->>'loopId' = ${id} ORDER BY created_on`.execute(database.db)).rows.map((row) => row.state);
-const get = (server: Server, url: string) => fetch(`${server.base}${url}`, { headers: { cookie } });
+const get = (server: ServerProcess, url: string) => fetch(`${server.base}${url}`, { headers: { cookie } });
 
 describe('roles on one database and one DATA_DIR', () => {
   it('web takes the upload and never runs its job; worker transcodes it once and serves only its health; web serves the result', async () => {
@@ -176,7 +121,7 @@ describe('roles on one database and one DATA_DIR', () => {
   }, 90_000);
 
   it('an unknown role stops start-up, naming ROLES', async () => {
-    const bad = spawnServer({ ROLES: 'web,bad' }, await freePort());
+    const bad = await spawnWith({ ROLES: 'web,bad' });
     expect(await bad.exited).toBe(1);
     expect(bad.output()).toContain('ROLES: one or more of web, worker, ingest, separated by commas; unknown: bad');
   }, 30_000);
