@@ -18,6 +18,7 @@ import type { Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { createFastSerializerCompiler } from './lib/fast-serializer';
 import { serializeRequest } from './lib/log-redaction';
+import { currentRequestId, REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from './lib/request-context';
 import { applicationRoutes } from './modules/applications/routes';
 import { operatorApplicationRoutes } from './modules/applications/operator-routes';
 import { mediaJobs } from './media/media-jobs';
@@ -98,10 +99,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             level: config.logLevel,
             // Addresses without OAuth codes, states, ID tokens or stream keys; no headers, so no cookies.
             serializers: { req: serializeRequest },
+            // Log lines of a job (and of anything outside a request's own logger) carry the request id
+            // of the request that caused them; a request's logger has it bound already.
+            mixin: (_object, _level, logger) => {
+              const requestId = currentRequestId();
+              return requestId && !('requestId' in logger.bindings()) ? { requestId } : {};
+            },
             redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'headers.cookie', 'headers.authorization'], censor: '[redacted]' },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: secure,
+    // The edge's X-Request-Id when it is a plain token, otherwise a new one (lib/request-context.ts).
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
+    requestIdLogLabel: 'requestId',
     bodyLimit: 1024 * 1024,
     // Broken percent-encoding (and anything else the router refuses) answers the studio's error body, as 400.
     frameworkErrors: answerFrameworkError,
@@ -115,6 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db);
   app.decorate('clock', options.clock);
 
+  // Everything a request causes runs under its id, and the answer names it (X-Request-Id).
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    runWithRequestId(request.id, done);
+  });
   await app.register(errorHandlerPlugin);
   await app.register(gracefulClosePlugin);
   // Before every route, so each request is counted (on a listener of its own, not on PORT).

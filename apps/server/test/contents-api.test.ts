@@ -252,11 +252,14 @@ describe('reservations', () => {
     const reserved = await act(draft, 'reserve', { at: at.replace('Z', '+00:00') });
     expect(reserved.statusCode, reserved.body).toBe(200);
     expect(reserved.json()).toMatchObject({ status: 'PUBLIC_RESERVATION', reservedAt: at, reservationVisibility: 'PUBLIC', version: 2 });
-    const jobs = await sql<{ start_after: Date; data: { contentId: number; reservedAt: string } }>`
+    const jobs = await sql<{ start_after: Date; data: { contentId: number; reservedAt: string; _requestId?: string } }>`
       SELECT start_after, data FROM pgboss.job WHERE name = ${PUBLISH_QUEUE} AND (data->>'contentId')::bigint = ${draft.id}`.execute(t.db);
     expect(jobs.rows).toHaveLength(1);
     expect(jobs.rows[0]?.start_after.toISOString()).toBe(at);
-    expect(jobs.rows[0]?.data).toEqual({ contentId: draft.id, reservedAt: at });
+    // Beside the request id of the call that queued it (lib/request-context.ts).
+    const { _requestId: requestId, ...data } = jobs.rows[0]?.data ?? {};
+    expect(data).toEqual({ contentId: draft.id, reservedAt: at });
+    expect(requestId).toMatch(/^[\w.:-]{8,64}$/);
   });
 
   it('does not publish before its time, then publishes when the job runs', async () => {

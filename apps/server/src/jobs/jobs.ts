@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import { createRequire } from 'node:module';
+import { runWithRequestId, takeRequestId, withRequestId } from '../lib/request-context';
 import type { Database, Db } from '../db/schema';
 
 /** How a job is queued. With `tx` it is written inside that transaction: it exists exactly when the change does. */
@@ -189,13 +190,18 @@ export const jobsPlugin = fp(
       const handler = handlers.get(name);
       if (!handler) throw new Error(`no handler for jobs of ${name}`);
       for (const job of jobs) {
+        // The request that queued it (if one did) names this job's log lines and the jobs it queues.
+        const { data, requestId } = takeRequestId(job.data);
+        const run = () => handler(data, { id: job.id });
         try {
-          await handler(job.data, { id: job.id });
+          await (requestId ? runWithRequestId(requestId, run) : run());
         } catch (error) {
           app.metrics.jobEnded(name, 'failed');
+          app.log.warn({ queue: name, jobId: job.id, ...(requestId ? { requestId } : {}), err: error }, 'job failed');
           throw error;
         }
         app.metrics.jobEnded(name, 'completed');
+        app.log.debug({ queue: name, jobId: job.id, ...(requestId ? { requestId } : {}) }, 'job completed');
       }
     };
 
@@ -205,7 +211,7 @@ export const jobsPlugin = fp(
         if (singletonKey && !uniqueQueues.has(queue)) throw new Error(`${queue}: a singletonKey needs a queue worked with { unique: true }`);
         await start();
         await ensureQueue(queue);
-        return boss.send(queue, data, {
+        return boss.send(queue, withRequestId(data), {
           ...(startAfter ? { startAfter } : {}),
           ...(singletonKey ? { singletonKey } : {}),
           ...(retryLimit !== undefined ? { retryLimit } : {}),
