@@ -31,17 +31,18 @@ export class TestBrowser {
   }
 
   /** `form` as a string is sent as it is, for bodies a record cannot hold (repeated fields). */
-  async request(url: string, init: { method?: string; form?: Record<string, string> | string; accept?: string } = {}) {
+  async request(url: string, init: { method?: string; form?: Record<string, string> | string; json?: unknown; accept?: string } = {}) {
     const target = new URL(url, this.origin);
     const headers: Record<string, string> = { accept: init.accept ?? 'text/html' };
     if (this.jar.size) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     if (init.method && init.method !== 'GET') headers.origin = this.origin;
     if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    if (init.json !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(target, {
       method: init.method ?? 'GET',
       headers,
       redirect: 'manual',
-      body: typeof init.form === 'string' ? init.form : init.form ? new URLSearchParams(init.form).toString() : undefined,
+      body: init.json !== undefined ? JSON.stringify(init.json) : typeof init.form === 'string' ? init.form : init.form ? new URLSearchParams(init.form).toString() : undefined,
     });
     this.store(response);
     return response;
