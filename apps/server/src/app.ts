@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { oidcPayloadPurgeJob } from './accounts/oidc-payload-purge';
 import { createAccountProvider } from './accounts/provider';
@@ -18,6 +18,7 @@ import type { Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { createFastSerializerCompiler } from './lib/fast-serializer';
 import { serializeRequest } from './lib/log-redaction';
+import { sharedRateLimitStore } from './plugins/rate-limit-store';
 import { currentRequestId, REQUEST_ID_HEADER, requestIdFrom, runWithRequestId } from './lib/request-context';
 import { applicationRoutes } from './modules/applications/routes';
 import { operatorApplicationRoutes } from './modules/applications/operator-routes';
@@ -111,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: secure,
     // The edge's X-Request-Id when it is a plain token, otherwise a new one (lib/request-context.ts).
     genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
     // Broken percent-encoding (and anything else the router refuses) answers the studio's error body, as 400.
     frameworkErrors: answerFrameworkError,
@@ -139,7 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Uploads are streamed; each route reads one file and sets its own smaller limit (media/upload.ts).
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 21 } });
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL, shared by every instance (the beacons choose this instance's memory).
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(options.db, (error) => app.log.warn({ err: error }, 'pruning rate-limit windows failed')) });
   if (web) await app.register(swaggerPlugin);
   // The one LISTEN connection, before everything that hears announcements through it (and so closed after them).
   await app.register(announcementsPlugin);

@@ -327,6 +327,7 @@ export type Database = {
   view_rollup: { only_row: Generated<boolean>; rolled_to: NullableTimestamp };
   view_counted: { content_id: number; viewer_id: string; counted_at: Timestamp };
   view_watch_credit: { content_id: number; viewer_id: string; hour: Timestamp; seconds: number };
+  rate_limit_windows: { key: string; started_at: Timestamp; hits: number };
 };
 
 export type Db = Kysely<Database>;

@@ -18,6 +18,8 @@ export async function viewRoutes(instance: FastifyInstance) {
   const perViewer = app.createRateLimit({
     max: app.config.views.perViewerPerMinute,
     timeWindow: '1 minute',
+    // Thousands a second: counted in this instance's memory, not in the shared table (decision 042).
+    perInstance: true,
     keyGenerator: (request: FastifyRequest) => `view-beacons:viewer:${(request.body as BeaconBatch).viewerId}`,
   });
 
@@ -29,6 +31,7 @@ export async function viewRoutes(instance: FastifyInstance) {
         rateLimit: {
           max: app.config.views.perAddressPerMinute,
           timeWindow: '1 minute',
+          perInstance: true,
           keyGenerator: (request: FastifyRequest) => `view-beacons:address:${request.ip}`,
           errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: errorCatalogue.RATE_LIMITED.message }),
         },
