@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { type FieldError, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import {
   CHANNEL_DESCRIPTION_MAX,
@@ -119,14 +119,20 @@ export function ProfileForm({ channelId, profile }: { channelId: number; profile
     ? t('profile.descriptionTooLong', { max: CHANNEL_DESCRIPTION_MAX, count: characterCount(description.trim()) })
     : problemText(t, errors.description);
 
-  const onSubmit = form.handleSubmit((input) => {
-    save.mutate(input, {
-      onSuccess: (saved) => {
-        form.reset(valuesOf(saved.profile));
-        showToast(saved.changed.length > 0 ? t('profile.saved') : t('profile.unchanged'));
-      },
-    });
-  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const onSubmit = form.handleSubmit(
+    (input) => {
+      setFormError(null);
+      save.mutate(input, {
+        onSuccess: (saved) => {
+          form.reset(valuesOf(saved.profile));
+          showToast(saved.changed.length > 0 ? t('profile.saved') : t('profile.unchanged'));
+        },
+      });
+    },
+    // The field that is wrong says why; this line says why nothing was sent, where the button is.
+    () => setFormError(t('profile.invalid')),
+  );
 
   // An extra link row left empty is not a link: it goes, rather than be called a missing field.
   const dropEmptyLinks = () => {
@@ -237,6 +243,11 @@ export function ProfileForm({ channelId, profile }: { channelId: number; profile
         <Button type="submit" variant="primary" disabled={save.isPending}>
           {save.isPending ? t('profile.saving') : t('profile.save')}
         </Button>
+        {formError ? (
+          <p className={styles.formError} role="alert">
+            {formError}
+          </p>
+        ) : null}
       </div>
     </form>
   );
