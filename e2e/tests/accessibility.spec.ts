@@ -24,6 +24,7 @@ export const a11yRoutes: A11yRoute[] = [
   { name: 'management: a page past the end', path: '/studio/channels/management?page=7', as: ['creator'] },
   { name: 'channel home', path: ({ channel }) => (channel ? `/studio/channels/${channel}` : undefined), as: ['creator', 'manager'] },
   { name: 'channel settings', path: ({ channel }) => (channel ? `/studio/channels/${channel}/settings` : undefined), as: ['creator', 'manager'] },
+  { name: 'channel profile', path: ({ channel }) => (channel ? `/studio/channels/${channel}/profile` : undefined), as: ['creator', 'manager'] },
   { name: 'channel home, no permission', path: '/studio/channels/1', as: ['newbie'] },
   { name: 'unknown channel', path: '/studio/channels/999999', as: ['creator'] },
   { name: 'profile', path: '/studio/profile/my' },

@@ -220,7 +220,7 @@ test.describe('channel settings (members)', () => {
     const pending = main.getByRole('list', { name: '대기 중인 초대' }).getByRole('listitem').filter({ hasText: target.login });
     await expect(pending).toContainText('수익 관리자');
 
-    const log = main.getByRole('list', { name: '권한 변경 기록' }).getByRole('listitem');
+    const log = main.getByRole('list', { name: '채널 활동 기록' }).getByRole('listitem');
     await expect(log.first()).toContainText(`${me.name} 님이 ${target.name} 님을 수익 관리자로 초대했습니다.`);
 
     await pending.getByRole('button', { name: /초대 취소/ }).click();
@@ -255,7 +255,7 @@ test.describe('channel settings (members)', () => {
     await expect(main.getByText(`${target.name} (${target.login}) 님의 수락을 기다리고 있습니다.`)).toBeVisible();
     await expect(main.getByText(/\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}까지 응답이 없으면 자동으로 거절됩니다/)).toBeVisible();
     await expect(main.getByLabel('받을 사람 아이디')).toHaveCount(0);
-    const log = main.getByRole('list', { name: '권한 변경 기록' }).getByRole('listitem');
+    const log = main.getByRole('list', { name: '채널 활동 기록' }).getByRole('listitem');
     await expect(log.first()).toContainText(`${me.name} 님이 ${target.name} 님에게 소유권 이전을 요청했습니다.`);
 
     await main.getByRole('button', { name: '요청 취소' }).click();

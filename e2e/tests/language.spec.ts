@@ -45,6 +45,7 @@ test('in English, the studio shows no Korean outside user content', async ({ pag
     '/studio/channels/management?tab=invite',
     `/studio/channels/${media.id}`,
     `/studio/channels/${media.id}/settings`,
+    `/studio/channels/${media.id}/profile`,
     '/studio/profile/my',
     '/studio/profile/alarm',
     '/studio/help',

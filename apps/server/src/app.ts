@@ -25,6 +25,7 @@ import { operatorApplicationRoutes } from './modules/applications/operator-route
 import { mediaJobs } from './media/media-jobs';
 import { mediaFileRoutes, mediaPlugin } from './media/media-routes';
 import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
+import { channelProfileRoutes } from './modules/channels/channel-profile-routes';
 import { managementRoutes } from './modules/channels/management-routes';
 import { channelRoutes } from './modules/channels/routes';
 import { contentJobs } from './modules/contents/content-jobs';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(notificationRoutes);
         await api.register(managementRoutes);
         await api.register(channelDetailRoutes);
+        await api.register(channelProfileRoutes);
         await api.register(memberRoutes);
         await api.register(inviteRoutes);
         await api.register(transferRoutes);

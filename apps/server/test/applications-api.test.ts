@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApplicationDetail, OperatorApplication, OperatorApplicationPage, SavedDraft } from '@studio/contract/application';
+import { APPLICATION_NAME_MAX, ApplicationDetail, OperatorApplication, OperatorApplicationPage, SavedDraft } from '@studio/contract/application';
 import { addMember, createApplication, createChannel, createPerson, type Person } from '../src/seed/factories';
 import { call, createTestApp, ORIGIN, type TestContext } from './helper';
 
@@ -83,6 +83,19 @@ describe('applying', () => {
       expect(response.json<{ code: string }>().code).toBe('VALIDATION_FAILED');
     }
     expect(await t.db.selectFrom('channel_applications').select('id').where('applicant_user_id', '=', applicant.userId).execute()).toHaveLength(0);
+  });
+
+  it('refuses a channel name one character past the limit, naming the field, and keeps one at the limit whole (issue 25: never cut)', async () => {
+    const person = await createPerson(t.db);
+    const cookie = await t.cookieFor(person.userId);
+    // Counted in characters: thirty Hangul syllables and an emoji that is two UTF-16 units.
+    const atLimit = `${'가'.repeat(APPLICATION_NAME_MAX - 1)}🎬`;
+    const tooLong = `${atLimit}나`;
+    const refused = await submit(cookie, goodForm({ channelName: tooLong }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', extra: { issues: [{ field: 'body.channelName' }] } });
+    const accepted = ApplicationDetail.parse((await submit(cookie, goodForm({ channelName: atLimit }))).json());
+    expect(accepted.channelName).toBe(atLimit);
   });
 
   it('needs a session', async () => {

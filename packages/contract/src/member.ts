@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Channel } from './channel';
+import { ProfileField } from './channel-profile';
 import { ChannelManagementType, MemberRole } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
 import { text } from './text';
@@ -77,6 +78,8 @@ export const ActivityAction = z.enum([
   'TRANSFER_CANCELLED',
   'TRANSFER_ACCEPTED',
   'TRANSFER_DECLINED',
+  /** Issue 25: the owner changed the channel's profile; `fields` names what changed. */
+  'PROFILE_CHANGED',
 ]);
 export type ActivityAction = z.infer<typeof ActivityAction>;
 
@@ -86,6 +89,8 @@ export const Activity = z.object({
   actorName: z.string().nullable(),
   targetName: z.string().nullable(),
   role: z.nullable(MemberRole),
+  /** PROFILE_CHANGED: the parts of the profile that changed; null for role activity. */
+  fields: z.array(ProfileField).nullable(),
   createdAt: Instant,
 });
 export type Activity = z.infer<typeof Activity>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApplicationStatus, MemberRole, NotificationGroup } from './enums';
 import { pageNumber, pageOf, pageSize } from './page';
+import { ProfileField } from './channel-profile';
 import { Instant } from './time';
 import type { UnreadCount } from './unread-count';
 
@@ -32,6 +33,8 @@ export const NotificationType = z.enum([
   'LOOP_PROCESSED',
   'LOOP_FAILED',
   'OPERATOR_MESSAGE',
+  /** Issue 25: the owner changed the channel's profile; `fields` names what changed. */
+  'CHANNEL_PROFILE_CHANGED',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 
@@ -45,6 +48,8 @@ export const NotificationParams = z.object({
   applicationStatus: z.optional(ApplicationStatus),
   /** LIVE_INTERRUPTED: minutes the live waits for the encoder before closing. */
   graceMinutes: z.number().int().optional(),
+  /** CHANNEL_PROFILE_CHANGED: the parts of the profile that changed. */
+  fields: z.array(ProfileField).optional(),
 });
 export type NotificationParams = z.infer<typeof NotificationParams>;
 

@@ -16,6 +16,7 @@ import type {
   ShortsStatus,
 } from '@studio/contract/enums';
 import type { ApplicationDraft } from '@studio/contract/application';
+import type { ProfileField } from '@studio/contract/channel-profile';
 import type { ContentImage, ReservationVisibility } from '@studio/contract/content';
 import type { LinkKind } from '@studio/contract/links';
 import type { ViewKind } from '@studio/contract/views';
@@ -120,6 +121,10 @@ export type Database = {
     labels: ColumnType<{ code: string; name: string }[], string | undefined, string>;
     show_subscriber_count: Generated<boolean>;
     subscriber_count: Generated<number>;
+    /** Migration 0024 (issue 25): the profile the owner edits. */
+    description: Generated<string>;
+    banner_image_url: string | null;
+    links: ColumnType<{ url: string }[], string | undefined, string>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };
@@ -224,6 +229,8 @@ export type Database = {
     actor_user_id: number | null;
     target_user_id: number | null;
     role: MemberRole | null;
+    /** Migration 0024: PROFILE_CHANGED names the parts it changed. */
+    details: ColumnType<{ fields: ProfileField[] } | null, string | null | undefined, string | null>;
     created_at: Timestamp;
   };
   /** Counters kept by triggers in the transaction of each change (migration 0005), read instead of COUNT(*). */

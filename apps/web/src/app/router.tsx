@@ -25,6 +25,7 @@ export function pageRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'channels/management', lazy: lazy(async () => (await import('./routes/channel-management')).channelManagementPage) },
     { path: 'channels/:id', lazy: lazy(async () => (await import('./routes/channel-home')).channelHomePage) },
     { path: 'channels/:id/settings', lazy: lazy(async () => (await import('./routes/channel-settings')).channelSettingsPage) },
+    { path: 'channels/:id/profile', lazy: lazy(async () => (await import('./routes/channel-profile')).channelProfilePage) },
     {
       path: 'channels/:channelId/videos/shorts/upload',
       lazy: lazy(async () => (await import('./routes/loop-upload')).loopUploadPage),

@@ -267,6 +267,9 @@ export function applicationService(db: Db) {
             channel_type: type,
             status: 'SERVICE',
             profile_image_url: before.profile_image_url,
+            // The profile starts as the application described it (issue 25); the owner edits it from then on.
+            description: before.description,
+            links: JSON.stringify(before.links.map(({ url }) => ({ url }))),
             ...featuresFor(type),
             labels: [],
             created_at: now,

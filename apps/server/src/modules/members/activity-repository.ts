@@ -1,10 +1,20 @@
+import type { ProfileField } from '@studio/contract/channel-profile';
 import type { MemberRole } from '@studio/contract/enums';
 import type { Activity, ActivityAction } from '@studio/contract/member';
 import { toPage, type Page } from '@studio/contract/page';
 import type { Db } from '../../db/schema';
 import type { Executor } from './member-repository';
 
-export type ActivityEntry = { channelId: number; action: ActivityAction; actorUserId: number | null; targetUserId: number | null; role: MemberRole | null; at: Date };
+export type ActivityEntry = {
+  channelId: number;
+  action: ActivityAction;
+  actorUserId: number | null;
+  targetUserId: number | null;
+  role: MemberRole | null;
+  /** PROFILE_CHANGED: the parts of the profile that changed. */
+  fields?: ProfileField[];
+  at: Date;
+};
 
 /** Written in the same transaction as the change it records. */
 export async function logActivity(db: Executor, entry: ActivityEntry): Promise<void> {
@@ -16,6 +26,7 @@ export async function logActivity(db: Executor, entry: ActivityEntry): Promise<v
       actor_user_id: entry.actorUserId,
       target_user_id: entry.targetUserId,
       role: entry.role,
+      details: entry.fields ? JSON.stringify({ fields: entry.fields }) : null,
       created_at: entry.at,
     })
     .execute();
@@ -33,6 +44,7 @@ export function activityRepository(db: Db) {
             'channel_activity.id',
             'channel_activity.action',
             'channel_activity.role',
+            'channel_activity.details',
             'channel_activity.created_at',
             'actor.name as actorName',
             'target.name as targetName',
@@ -45,7 +57,7 @@ export function activityRepository(db: Db) {
         base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       ]);
       return toPage(
-        rows.map(({ created_at, ...row }) => ({ ...row, createdAt: created_at.toISOString() })),
+        rows.map(({ created_at, details, ...row }) => ({ ...row, fields: details?.fields ?? null, createdAt: created_at.toISOString() })),
         Number(total.count),
         page,
         size,

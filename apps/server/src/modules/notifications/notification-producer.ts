@@ -18,6 +18,8 @@ export const landing = {
   transfer: (transferId: number) => `/studio/profile/alarm#transferObjectId=${transferId}`,
   channel: (channelId: number) => `/studio/channels/${channelId}`,
   channelSettings: (channelId: number) => `/studio/channels/${channelId}/settings`,
+  /** A channel's profile page (issue 25), which every member of it may open. */
+  channelProfile: (channelId: number) => `/studio/channels/${channelId}/profile`,
   management: () => '/studio/channels/management',
   /** The apply-results tab of channel management, where an application's decision shows. */
   applyResults: () => '/studio/channels/management?tab=apply',

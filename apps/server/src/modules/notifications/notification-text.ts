@@ -59,5 +59,7 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
       return `${channel} 채널에 올린 루프 영상의 처리가 끝났습니다. 게시할 수 있습니다.`;
     case 'LOOP_FAILED':
       return `${channel} 채널에 올린 루프 영상을 처리하지 못했습니다.`;
+    case 'CHANNEL_PROFILE_CHANGED':
+      return `${actor} 님이 ${channel} 채널의 프로필을 수정했습니다.`;
   }
 }

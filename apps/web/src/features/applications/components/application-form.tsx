@@ -14,7 +14,9 @@ import {
 } from '@studio/contract/application';
 import { ApplicationType } from '@studio/contract/enums';
 import { linkKind, URL_MAX_LENGTH } from '@studio/contract/links';
+import { characterCount } from '@studio/contract/text';
 import { myChannelsQueryOptions } from '../../channels/api/get-my-channels';
+import { CharacterCount, isTooLong } from '../../../components/form/character-count';
 import { formResolver, type FieldProblem } from '../../../components/form/form-resolver';
 import formStyles from '../../../components/form/form.module.css';
 import { Tag } from '../../../components/ui/badges';
@@ -141,6 +143,10 @@ export function ApplicationForm({ channelType, onSubmitted }: { channelType: App
     return { id, errorId: `${id}-error`, text, aria: { 'aria-invalid': text ? true : undefined, 'aria-describedby': text ? `${id}-error` : undefined } as const };
   };
   const name = field('channelName');
+  const channelName = values.channelName ?? '';
+  const nameText = isTooLong(channelName, APPLICATION_NAME_MAX)
+    ? t('apply.form.channelNameTooLong', { max: APPLICATION_NAME_MAX, count: characterCount(channelName.trim()) })
+    : name.text;
   const email = field('contactEmail');
   const revenue = field('revenue');
   const description = field('description');
@@ -201,11 +207,23 @@ export function ApplicationForm({ channelType, onSubmitted }: { channelType: App
             </div>
           ) : (
             <div className={formStyles.field}>
-              <label htmlFor={name.id} className={formStyles.label}>
-                {t('apply.form.channelName')}
-              </label>
-              <input id={name.id} className={formStyles.input} maxLength={APPLICATION_NAME_MAX} autoComplete="off" placeholder={t('apply.form.channelNamePlaceholder')} {...name.aria} {...form.register('channelName')} />
-              <FieldMessage id={name.errorId} text={name.text} />
+              <div className={formStyles.labelRow}>
+                <label htmlFor={name.id} className={formStyles.label}>
+                  {t('apply.form.channelName')}
+                </label>
+                <CharacterCount id={`${name.id}-count`} value={channelName} max={APPLICATION_NAME_MAX} />
+              </div>
+              {/* No maxLength: a longer name is refused with its count and a message, never cut (issue 25). */}
+              <input
+                id={name.id}
+                className={formStyles.input}
+                autoComplete="off"
+                placeholder={t('apply.form.channelNamePlaceholder')}
+                aria-invalid={nameText ? true : undefined}
+                aria-describedby={[`${name.id}-count`, nameText ? name.errorId : null].filter(Boolean).join(' ')}
+                {...form.register('channelName')}
+              />
+              <FieldMessage id={name.errorId} text={nameText} />
             </div>
           )}
 

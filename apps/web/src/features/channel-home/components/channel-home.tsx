@@ -36,13 +36,19 @@ function ChannelHomePage({ channel }: { channel: ChannelDetail }) {
         status: t(`channelStatus.${channel.status.code}`),
       })}
       actions={
-        isOwner ? (
-          <Link to={`/channels/${channel.id}/settings`} className={buttonClassName('secondary')}>
-            {th('home.settings')}
+        <>
+          {/* Every member reads the profile; only the owner edits it (issue 25). */}
+          <Link to={`/channels/${channel.id}/profile`} className={buttonClassName('secondary')}>
+            {th('home.profile')}
           </Link>
-        ) : (
-          <LeaveChannel channel={channel} />
-        )
+          {isOwner ? (
+            <Link to={`/channels/${channel.id}/settings`} className={buttonClassName('secondary')}>
+              {th('home.settings')}
+            </Link>
+          ) : (
+            <LeaveChannel channel={channel} />
+          )}
+        </>
       }
     >
       <div className={styles.grid}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ActivityAction } from '@studio/contract/member';
+import type { ProfileField } from '@studio/contract/channel-profile';
 import type { MemberRole } from '@studio/contract/enums';
 import { format } from '../../../lib/i18n/i18n';
 import { channelSettingsMessages, type ChannelSettingsMessageKey } from '../messages';
@@ -7,17 +8,23 @@ import { activitySentence } from './activity-sentence';
 
 const roles: Record<MemberRole, string> = { OWNER: '소유자', MANAGER: '매니저', CREDIT_MANAGER: '수익 관리자' };
 const t = (key: ChannelSettingsMessageKey, params?: Record<string, string | number>) => format(channelSettingsMessages.ko[key], params);
-const entry = (action: ActivityAction, actorName: string | null, targetName: string | null, role: MemberRole | null = 'MANAGER') => ({
+const entry = (action: ActivityAction, actorName: string | null, targetName: string | null, role: MemberRole | null = 'MANAGER', fields: ProfileField[] | null = null) => ({
   id: 1,
   action,
   actorName,
   targetName,
   role,
+  fields,
   createdAt: '2026-11-22T03:00:00.000Z',
 });
 const say = (e: ReturnType<typeof entry>) => activitySentence(e, t, (role) => roles[role]);
 
 describe('activity sentences', () => {
+  it('names the parts of a profile change', () => {
+    expect(say(entry('PROFILE_CHANGED', '김크리에이터', null, null, ['NAME', 'LINKS']))).toBe('김크리에이터 님이 채널 프로필을 수정했습니다. (이름, 링크)');
+    expect(say(entry('PROFILE_CHANGED', null, null, null, ['BANNER']))).toBe('지금은 없는 계정이 채널 프로필을 수정했습니다. (배너)');
+  });
+
   it('reads every action as a Korean sentence', () => {
     expect(say(entry('INVITE_SENT', '김크리에이터', '이매니저'))).toBe('김크리에이터 님이 이매니저 님을 매니저로 초대했습니다.');
     expect(say(entry('INVITE_SENT', '김크리에이터', 'operator', 'CREDIT_MANAGER'))).toBe('김크리에이터 님이 operator 님을 수익 관리자로 초대했습니다.');
@@ -41,7 +48,8 @@ describe('activity sentences', () => {
     expect(say(entry('TRANSFER_DECLINED', null, '박새내기', 'OWNER'))).toBe(
       '박새내기 님에게 보낸 소유권 이전 요청이 응답이 없어 자동으로 거절되었습니다.',
     );
-    for (const action of ActivityAction.options) expect(say(entry(action, null, '박새내기')), action).toContain('자동으로');
+    // Only the owner changes a profile: no actor there means the account is gone, not the system.
+    for (const action of ActivityAction.options.filter((option) => option !== 'PROFILE_CHANGED')) expect(say(entry(action, null, '박새내기')), action).toContain('자동으로');
   });
 
   it('has a sentence for every action, with and without an actor, in both languages', () => {

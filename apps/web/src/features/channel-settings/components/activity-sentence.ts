@@ -15,6 +15,7 @@ export function activitySentence(entry: ActivityEntry, t: ChannelSettingsT, role
     actor: entry.actorName ?? '',
     target: entry.targetName ?? t('activity.unknownUser'),
     role: entry.role ? roleLabel(entry.role) : '',
+    fields: (entry.fields ?? []).map((field) => t(`profile.field.${field}`)).join(', '),
   };
   return entry.actorName === null ? t(`activity.${entry.action}.auto`, params) : t(`activity.${entry.action}`, params);
 }

@@ -29,11 +29,16 @@ export function ChannelSettings({ channelId }: { channelId: number }) {
       title={t('settings.title')}
       description={channel ? <span className={styles.channelName}>{channel.name}</span> : undefined}
       actions={
-        hasHome ? (
-          <Link to={`/channels/${channelId}`} className={buttonClassName('secondary')}>
-            {t('settings.toHome')}
+        <>
+          <Link to={`/channels/${channelId}/profile`} className={buttonClassName('secondary')}>
+            {t('settings.profile')}
           </Link>
-        ) : null
+          {hasHome ? (
+            <Link to={`/channels/${channelId}`} className={buttonClassName('secondary')}>
+              {t('settings.toHome')}
+            </Link>
+          ) : null}
+        </>
       }
     >
       <div className={styles.grid}>

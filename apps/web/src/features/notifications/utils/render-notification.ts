@@ -33,6 +33,7 @@ const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Para
   RESERVATION_FAILED: ['channelName', 'title'],
   LOOP_PROCESSED: ['channelName'],
   LOOP_FAILED: ['channelName'],
+  CHANNEL_PROFILE_CHANGED: ['actorName', 'channelName'],
 };
 
 export type RenderableNotification = {
