@@ -44,7 +44,7 @@ test.describe('a newcomer is guided to what waits for them', () => {
 });
 
 test.describe('lists behave', () => {
-  test('the channel home lists contents newest first by date, and article rows open in the editor', async ({ page, world }) => {
+  test('the channel home lists contents newest first by date, and every row\'s title opens its preview', async ({ page, world }) => {
     const me = await world.person('Owner');
     const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', use_document_write: true, use_post_write: true });
     await contents(world, channel.id, me, Array.from({ length: 11 }, (_, index) => ['POST', 'PUBLIC', `Post ${index + 1}`, index] as ['POST', 'PUBLIC', string, number]));
@@ -59,26 +59,22 @@ test.describe('lists behave', () => {
     await page.getByRole('button', { name: '다음 페이지' }).click();
     await expect(rows.first()).toContainText('Post 1');
     await expect(rows.nth(1)).toContainText('Old article');
-    // A post has no edit page: its title opens nothing; its one link is the public page (a new tab).
-    await expect(rows.first().getByRole('link')).toHaveCount(1);
+    // Every kind's title opens the same page, the studio preview (issue 25); a public row's other link is the public page (a new tab).
+    await expect(rows.first().getByRole('link', { name: 'Post 1', exact: true })).toHaveAttribute('href', new RegExp(`/studio/channels/${channel.id}/contents/\\d+/preview$`));
     await expect(rows.first().getByRole('link', { name: /^사이트에서 보기: Post 1/ })).toHaveAttribute('target', '_blank');
 
     await rows.nth(1).getByRole('link', { name: 'Old article' }).click();
-    await expect(page).toHaveURL(new RegExp(`/studio/editor/${channel.id}/\\d+$`));
+    await expect(page).toHaveURL(new RegExp(`/studio/channels/${channel.id}/contents/\\d+/preview$`));
   });
 
-  test('a page number past the end says so and leads back to the last page', async ({ page, world }) => {
+  test('an old page-number address opens the first page (the list is walked by cursor)', async ({ page, world }) => {
     const me = await world.person('Owner');
     const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', use_post_write: true });
     await contents(world, channel.id, me, [['POST', 'PUBLIC', 'Only post', 1]]);
 
     await login(page, me, `/studio/channels/${channel.id}?page=7`);
-    await expect(page.getByText('이 페이지에는 내용이 없습니다.')).toBeVisible();
-    await expect(page.getByText('목록은 1쪽까지 있습니다.')).toBeVisible();
-    await expect(page.getByText('8 / 1')).toHaveCount(0);
-    await page.getByRole('button', { name: '마지막 페이지로' }).click();
     await expect(page.getByRole('list', { name: '콘텐츠' }).getByRole('listitem')).toHaveText([/Only post/]);
-    await expect(page).not.toHaveURL(/page=7/);
+    await expect(page.getByText('8 / 1')).toHaveCount(0);
   });
 
   test('an unknown channel says channel not found, an unknown notice is the not-found screen', async ({ page, world }) => {

@@ -142,8 +142,8 @@ describe('GET /api/channels/:channelId/contents', () => {
     for (const [title, daysAgo] of [['사흘 전', 3], ['오늘', 0], ['열흘 전', 10], ['어제', 1]] as const) {
       await createContent(t.db, { channel_id: channel, author_user_id: owner.userId, kind: 'POST', status: 'PUBLIC', title, view_count: 0, thumbnail_url: null, created_at: at(daysAgo) });
     }
-    const first = (await call(t.app, 'GET', `/api/channels/${channel}/contents?size=2`, ownerCookie)).json<{ content: { title: string }[] }>();
-    const second = (await call(t.app, 'GET', `/api/channels/${channel}/contents?size=2&page=1`, ownerCookie)).json<{ content: { title: string }[] }>();
+    const first = (await call(t.app, 'GET', `/api/channels/${channel}/contents?size=2`, ownerCookie)).json<{ content: { title: string }[]; nextCursor: string }>();
+    const second = (await call(t.app, 'GET', `/api/channels/${channel}/contents?size=2&page=1&after=${first.nextCursor}`, ownerCookie)).json<{ content: { title: string }[] }>();
     expect([...first.content, ...second.content].map((content) => content.title)).toEqual(['오늘', '어제', '사흘 전', '열흘 전']);
   });
 

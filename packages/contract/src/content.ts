@@ -46,17 +46,134 @@ export const ContentSummary = z.object({
   durationSeconds: z.number().nullable(),
 });
 export type ContentSummary = z.infer<typeof ContentSummary>;
-export const ContentPage = pageOf(ContentSummary);
 
 const commaJoined = text({ max: 200 }).transform((value) => value.split(',').map((part) => part.trim()));
 
-/** Newest first. Without `status`, deleted contents are left out. */
-export const ChannelContentsQuery = z.object({
-  status: commaJoined.pipe(z.array(ContentStatus).min(1)).optional(),
-  kind: commaJoined.pipe(z.array(ContentKind).min(1)).optional(),
-  page: pageNumber.default(0),
-  size: pageSize(20),
+/**
+ * The orders of a channel's contents list (issue 25, point 2): by the date the list shows
+ * (created_at), newest or oldest first, or by views, most first; ties broken by id in the same
+ * direction, so every order is total and keyset paging neither repeats nor skips a row.
+ */
+export const ContentSort = z.enum(['NEWEST', 'OLDEST', 'MOST_VIEWED']);
+export type ContentSort = z.infer<typeof ContentSort>;
+
+/** The longest title search (a title is at most CONTENT_TITLE_MAX; a search is a part of one). */
+export const CONTENT_SEARCH_MAX = 100;
+/** A list's total is counted up to this many rows and no further (the answer says "10,000+"). */
+export const CONTENT_COUNT_CAP = 10_000;
+
+/**
+ * Where a page of the list starts: the sort it belongs to, the sort value of the row it is next to
+ * (a date exactly as stored, to the microsecond, or a view count) and that row's id. Opaque to the
+ * browser (base64url of JSON); a cursor of another sort, or one that does not decode, is a 400.
+ */
+export type ContentCursor = { sort: ContentSort; value: string; id: number };
+
+const CURSOR_MAX = 200;
+const cursorValue = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z|\d{1,18})$/;
+
+export function encodeContentCursor(cursor: ContentCursor): string {
+  const json = JSON.stringify([cursor.sort, cursor.value, cursor.id]);
+  return btoa(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function decodeContentCursor(text: string): ContentCursor | null {
+  try {
+    const parsed: unknown = JSON.parse(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
+    if (!Array.isArray(parsed) || parsed.length !== 3) return null;
+    const [sort, value, id] = parsed as unknown[];
+    const known = ContentSort.safeParse(sort);
+    if (!known.success || typeof value !== 'string' || !cursorValue.test(value) || typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
+    if ((known.data === 'MOST_VIEWED') !== /^\d+$/.test(value)) return null;
+    return { sort: known.data, value, id };
+  } catch {
+    return null;
+  }
+}
+
+const cursorParam = z
+  .string()
+  .max(CURSOR_MAX)
+  .transform((value, context) => {
+    const cursor = decodeContentCursor(value);
+    if (!cursor) {
+      context.addIssue({ code: 'custom', message: 'not a cursor of this list' });
+      return z.NEVER;
+    }
+    return cursor;
+  });
+
+/** A date range's ends as sent: ISO 8601 instants (the browser turns its local days into them). */
+const RangeEnd = z.iso.datetime({ offset: true });
+
+/**
+ * Without `status`, deleted contents are left out. `q` finds titles containing it (any case);
+ * `from` (inclusive) and `to` (exclusive) bound the date the list shows. Keyset paging: `after` is
+ * the previous answer's `nextCursor`, `before` its `prevCursor` (not both); without either, the
+ * first page. `page` is only the number the caller counts, echoed as `number`: rows are chosen by
+ * the cursor alone (never an OFFSET, so page 1,000 costs what page 1 does).
+ */
+export const ChannelContentsQuery = z
+  .object({
+    status: commaJoined.pipe(z.array(ContentStatus).min(1)).optional(),
+    kind: commaJoined.pipe(z.array(ContentKind).min(1)).optional(),
+    q: text({ max: CONTENT_SEARCH_MAX }).optional(),
+    sort: z._default(ContentSort, 'NEWEST'),
+    from: RangeEnd.optional(),
+    to: RangeEnd.optional(),
+    after: cursorParam.optional(),
+    before: cursorParam.optional(),
+    page: pageNumber.default(0),
+    size: pageSize(20),
+  })
+  .refine((query) => !(query.after && query.before), { message: 'after and before exclude each other', path: ['before'] })
+  .refine((query) => !query.from || !query.to || new Date(query.from) < new Date(query.to), { message: 'from must come before to', path: ['to'] })
+  .refine((query) => [query.after, query.before].every((cursor) => !cursor || cursor.sort === query.sort), { message: 'the cursor belongs to another sort', path: ['after'] });
+export type ChannelContentsQuery = z.infer<typeof ChannelContentsQuery>;
+
+/**
+ * The spec's paged response plus the keyset cursors: `nextCursor` continues after the last row
+ * (null on the last page), `prevCursor` goes back before the first (null on the first page).
+ * `totalElements` is counted up to CONTENT_COUNT_CAP.
+ */
+export const ContentPage = pageOf(ContentSummary).extend({ nextCursor: z.string().nullable(), prevCursor: z.string().nullable() });
+export type ContentPage = z.infer<typeof ContentPage>;
+
+/** Spec section 4 through the one transition table: what a bulk change asks of each row. */
+export const BulkContentAction = z.enum(['HIDE', 'UNHIDE', 'DELETE']);
+export type BulkContentAction = z.infer<typeof BulkContentAction>;
+
+/** At most this many contents in one bulk change (a page holds at most MAX_PAGE_SIZE rows). */
+export const CONTENT_BULK_MAX = 100;
+
+/** Each row with the version the list showed; a newer one fails that row alone (CONTENT_VERSION_CONFLICT). */
+export const BulkContentBody = z.object({
+  action: BulkContentAction,
+  items: z
+    .array(z.object({ id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), version: z.number().int().min(1) }))
+    .min(1)
+    .max(CONTENT_BULK_MAX)
+    .refine((items) => new Set(items.map((item) => item.id)).size === items.length, { message: 'a content appears twice' }),
 });
+export type BulkContentBody = z.infer<typeof BulkContentBody>;
+
+/**
+ * One row's outcome: CHANGED (moved by this call: its side effects happened once, here),
+ * UNCHANGED (already where the action leads: nothing done, nothing announced), FAILED with the
+ * error code it would have had alone (CONTENT_NOT_FOUND, CONTENT_VERSION_CONFLICT,
+ * CONTENT_STATUS_CONFLICT, CONTENT_INCOMPLETE, …) and the row's status when it has one.
+ */
+export const BulkContentResult = z.object({
+  id: z.number().int(),
+  outcome: z.enum(['CHANGED', 'UNCHANGED', 'FAILED']),
+  code: z.string().nullable(),
+  status: z.nullable(ContentStatus),
+});
+export type BulkContentResult = z.infer<typeof BulkContentResult>;
+
+/** In the order asked. A partial failure is still a 200: the rows say which failed and why. */
+export const BulkContentAnswer = z.object({ results: z.array(BulkContentResult) });
+export type BulkContentAnswer = z.infer<typeof BulkContentAnswer>;
 
 /** An uploaded content image, stored under a server-made name. */
 export const ContentImage = z.object({

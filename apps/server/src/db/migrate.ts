@@ -20,6 +20,7 @@ import * as loopLease from './migrations/0018-loop-lease';
 import * as loopUploadsUnfinished from './migrations/0019-loop-uploads-unfinished';
 import * as viewCounting from './migrations/0020-view-counting';
 import * as channelProfile from './migrations/0024-channel-profile';
+import * as contentLibrary from './migrations/0025-content-library';
 import * as sharedRateLimits from './migrations/0027-shared-rate-limits';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019-loop-uploads-unfinished': loopUploadsUnfinished,
   '0020-view-counting': viewCounting,
   '0024-channel-profile': channelProfile,
+  '0025-content-library': contentLibrary,
   '0027-shared-rate-limits': sharedRateLimits,
 };
 

@@ -25,3 +25,13 @@ export function toContentPreview(row: ContentRow, channel: Pick<ChannelRow, 'nam
     viewCount: detail.viewCount,
   };
 }
+
+/**
+ * The first image of an article's body (the editor's HTML), shown in the list when no cover was
+ * chosen (issue 25, point 2). Only an address of this site (`/…`) or an http(s) one; migration 0025
+ * applies the same rule to articles saved before.
+ */
+export function firstBodyImageUrl(html: string): string | null {
+  const found = /<img\b[^>]*\ssrc="(\/[^"/][^"]*|https?:\/\/[^"]+)"/i.exec(html);
+  return found?.[1] ?? null;
+}

@@ -1,7 +1,6 @@
-import type { ContentDetail, ContentImage, ContentSummary } from '@studio/contract/content';
+import { CONTENT_COUNT_CAP, encodeContentCursor, type ContentCursor, type ContentDetail, type ContentImage, type ContentPage, type ContentSort, type ContentSummary } from '@studio/contract/content';
 import type { ContentKind, ContentStatus } from '@studio/contract/enums';
-import type { Page } from '@studio/contract/page';
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type OrderByDirection, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { literalCount } from '../../db/literal';
 import { pageWithTotal, totalUpTo } from '../../db/paged';
 import type { Database, Db } from '../../db/schema';
@@ -41,35 +40,77 @@ export function toContentDetail(row: ContentRow): ContentDetail {
   };
 }
 
-/** A channel's contents are counted up to this many for the list's total (the history is never walked whole). */
-export const CONTENT_COUNT_CAP = 10_000;
+/** What narrows a channel's contents list (issue 25, point 2). */
+export type ContentListFilters = { status?: ContentStatus[]; kind?: ContentKind[]; q?: string; from?: string; to?: string };
+/** Which page: the sort, at most one cursor (after = forwards, before = backwards), the size. */
+export type ContentListSlice = { sort: ContentSort; after?: ContentCursor; before?: ContentCursor; page: number; size: number };
+
+/**
+ * Each sort's key, ties broken by id in the same direction: NEWEST and OLDEST walk
+ * contents_channel_newest (migration 0011) one way or the other, MOST_VIEWED walks
+ * contents_channel_views (migration 0025).
+ */
+const SORT_KEYS = {
+  NEWEST: { column: 'created_at', direction: 'desc' },
+  OLDEST: { column: 'created_at', direction: 'asc' },
+  MOST_VIEWED: { column: 'view_count', direction: 'desc' },
+} as const satisfies Record<ContentSort, { column: 'created_at' | 'view_count'; direction: OrderByDirection }>;
+
+/** `%`, `_` and the escape itself match only themselves in a title search. */
+function likeContaining(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (found) => `\\${found}`)}%`;
+}
+
+/** The sort value a cursor carries, as text PostgreSQL reads back exactly (a date to the microsecond). */
+const cursorValueOf = (column: 'created_at' | 'view_count') =>
+  column === 'created_at' ? sql<string>`to_char(contents.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : sql<string>`contents.view_count::text`;
 
 export function contentRepository(db: Db) {
-  const filtered = (channelId: number, statuses?: ContentStatus[], kinds?: ContentKind[]) => {
+  const filtered = (channelId: number, filters: ContentListFilters) => {
     let query = db.selectFrom('contents').where('channel_id', '=', channelId);
     // Deleted contents are gone from the studio unless asked for by status.
-    query = statuses?.length ? query.where('status', 'in', statuses) : query.where('status', '<>', 'DELETE');
-    if (kinds?.length) query = query.where('kind', 'in', kinds);
+    query = filters.status?.length ? query.where('status', 'in', filters.status) : query.where('status', '<>', 'DELETE');
+    if (filters.kind?.length) query = query.where('kind', 'in', filters.kind);
+    if (filters.q) query = query.where('title', 'ilike', likeContaining(filters.q));
+    if (filters.from) query = query.where('created_at', '>=', new Date(filters.from));
+    if (filters.to) query = query.where('created_at', '<', new Date(filters.to));
     return query;
   };
 
   return {
     /**
-     * Newest first by the date the list shows, id breaking ties (index contents_channel_newest,
-     * migration 0011). One statement: the page's ids sought on the index, then only those rows read;
-     * the total counted up to CONTENT_COUNT_CAP beside them.
+     * One page in the slice's sort, keyset-paged: the rows strictly after (or, going back, before)
+     * the cursor's (value, id) on the sort's index, so any depth costs what the first page does.
+     * One statement: the page's ids sought on the index, then only those rows read; the total counted
+     * up to CONTENT_COUNT_CAP beside them.
      */
-    async list(channelId: number, filters: { status?: ContentStatus[]; kind?: ContentKind[] }, page: number, size: number): Promise<Page<ContentSummary>> {
-      const matching = filtered(channelId, filters.status, filters.kind);
-      const keys = matching.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(literalCount(size + 1)).offset(literalCount(page * size));
+    async list(channelId: number, filters: ContentListFilters, slice: ContentListSlice): Promise<ContentPage> {
+      const { column, direction } = SORT_KEYS[slice.sort];
+      const backwards = slice.before !== undefined;
+      const anchor = slice.before ?? slice.after;
+      const reading: OrderByDirection = backwards ? (direction === 'desc' ? 'asc' : 'desc') : direction;
+      const matching = filtered(channelId, filters);
+      let keys = matching.select('id').orderBy(column, reading).orderBy('id', reading).limit(literalCount(slice.size + 1));
+      if (anchor) {
+        const value = column === 'created_at' ? sql`${anchor.value}::timestamptz` : sql`${anchor.value}::bigint`;
+        keys = keys.where(sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(reading === 'desc' ? '<' : '>')} (${value}, ${anchor.id}::bigint)`);
+      }
       const { rows, total } = await pageWithTotal(
         db,
         totalUpTo(db, matching.select('id'), CONTENT_COUNT_CAP),
-        db.selectFrom(keys.as('k')).innerJoin('contents', 'contents.id', 'k.id').selectAll('contents'),
-        [['created_at', 'desc'], ['id', 'desc']],
+        db.selectFrom(keys.as('k')).innerJoin('contents', 'contents.id', 'k.id').selectAll('contents').select(cursorValueOf(column).as('sort_value')),
+        [[column, reading], ['id', reading]],
       );
-      const content = rows.slice(0, size).map(toContentSummary);
-      return { content, totalElements: total, number: page, size, numberOfElements: content.length, last: rows.length <= size };
+      const more = rows.length > slice.size;
+      const shown = rows.slice(0, slice.size);
+      if (backwards) shown.reverse();
+      const cursorAt = (row: (typeof rows)[number] | undefined) => (row ? encodeContentCursor({ sort: slice.sort, value: row.sort_value, id: row.id }) : null);
+      // Forwards, there is a next page when a row more came back, and a previous one whenever we came
+      // from a cursor; backwards, the other way round.
+      const nextCursor = backwards ? cursorAt(shown.at(-1)) : more ? cursorAt(shown.at(-1)) : null;
+      const prevCursor = backwards ? (more ? cursorAt(shown[0]) : null) : anchor ? cursorAt(shown[0]) : null;
+      const content = shown.map(toContentSummary);
+      return { content, totalElements: total, number: slice.page, size: slice.size, numberOfElements: content.length, last: nextCursor === null, nextCursor, prevCursor };
     },
 
     /** One content of a channel, deleted ones included (the caller decides what they mean). */

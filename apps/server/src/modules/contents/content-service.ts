@@ -1,8 +1,11 @@
 import type {
+  BulkContentAction,
+  BulkContentBody,
+  BulkContentResult,
   ContentDetail,
   ContentImage,
   ContentLink,
-  ContentSummary,
+  ContentPage,
   CreateContentBody,
   CreatePostBody,
   ReservationVisibility,
@@ -10,7 +13,6 @@ import type {
 } from '@studio/contract/content';
 import type { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { linkKind } from '@studio/contract/links';
-import type { Page } from '@studio/contract/page';
 import { earliestReservationSlot, reservationProblem } from '@studio/contract/reservation';
 import type { Transaction } from 'kysely';
 import type { ChannelRow, Database, Db } from '../../db/schema';
@@ -21,6 +23,7 @@ import { findChannel } from '../channels/channel-repository';
 import { assertHasHome } from '../channels/channel-rules';
 import { releaseLoopsOfDeletedContents } from '../loops/loop-repository';
 import { landing, notify } from '../notifications/notification-producer';
+import { firstBodyImageUrl } from './content-html';
 import { notifyContentPublished } from './content-notifications';
 import {
   contentRepository,
@@ -32,6 +35,8 @@ import {
   thumbnailOf,
   toContentDetail,
   updateContentRow,
+  type ContentListFilters,
+  type ContentListSlice,
   type ContentPatch,
   type ContentRow,
 } from './content-repository';
@@ -110,7 +115,12 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       }
       patch.images = JSON.stringify(images);
     }
-    if (fields.coverImageId !== undefined || fields.imageIds !== undefined) patch.thumbnail_url = thumbnailOf(coverImage, images);
+    if (kind === 'POST') {
+      if (fields.coverImageId !== undefined || fields.imageIds !== undefined) patch.thumbnail_url = thumbnailOf(coverImage, images);
+    } else if (kind !== 'SHORTS' && (fields.coverImageId !== undefined || fields.body !== undefined)) {
+      // An article without a chosen cover shows its first body image in the list.
+      patch.thumbnail_url = coverImage?.url ?? firstBodyImageUrl(typeof patch.body === 'string' ? patch.body : (current?.body ?? ''));
+    }
     if (fields.link !== undefined) {
       const link: ContentLink | null = fields.link ? { url: fields.link.url, kind: linkKind(fields.link.url) } : null;
       patch.link_url = link?.url ?? null;
@@ -173,11 +183,47 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
     return row;
   }
 
-  return {
-    /** The channel's contents, newest first; a channel without a home (spec section 2) has no list. */
-    async list(channel: ChannelRow, filters: { status?: ContentStatus[]; kind?: ContentKind[] }, page: number, size: number): Promise<Page<ContentSummary>> {
+  /** The single-row call a bulk action stands for, and the status it leads to. */
+  const bulkActions = {
+    HIDE: { target: 'HIDDEN', run: (channel, id, version) => service.hide(channel, id, version) },
+    UNHIDE: { target: 'PUBLIC', run: (channel, id, version) => service.unhide(channel, id, version) },
+    DELETE: { target: 'DELETE', run: (channel, id, version) => service.remove(channel, id, version) },
+  } as const satisfies Record<BulkContentAction, { target: ContentStatus; run: (channel: ChannelRow, id: number, version: number) => Promise<unknown> }>;
+
+  async function bulkOne(channel: ChannelRow, _actorId: number, action: BulkContentAction, item: { id: number; version: number }): Promise<BulkContentResult> {
+    const { target, run } = bulkActions[action];
+    const before = await contents.status(channel.id, item.id);
+    if (!before || (before === 'DELETE' && action !== 'DELETE')) return { id: item.id, outcome: 'FAILED', code: 'CONTENT_NOT_FOUND', status: null };
+    if (before === target) return { id: item.id, outcome: 'UNCHANGED', code: null, status: before };
+    try {
+      await run(channel, item.id, item.version);
+      return { id: item.id, outcome: 'CHANGED', code: null, status: target };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const now = await contents.status(channel.id, item.id);
+      return { id: item.id, outcome: 'FAILED', code: error.code, status: now && now !== 'DELETE' ? now : null };
+    }
+  }
+
+  const service = {
+    /** A page of the channel's contents (filtered, searched, sorted, keyset-paged); a channel without a home (spec section 2) has no list. */
+    async list(channel: ChannelRow, filters: ContentListFilters, slice: ContentListSlice): Promise<ContentPage> {
       assertHasHome(channel);
-      return contents.list(channel.id, filters, page, size);
+      return contents.list(channel.id, filters, slice);
+    },
+
+    /**
+     * One action on several rows (issue 25, point 2; decision 040): each row alone, in the order
+     * asked, through the same change as its single-row call (its own transaction and row lock, the
+     * version checked, then the transition table), so each row's side effects happen once and only
+     * when it really moved. A row already where the action leads is UNCHANGED (a repeated call
+     * answers the same); any other refusal fails that row alone, with its code.
+     */
+    async bulk(channel: ChannelRow, actorId: number, input: BulkContentBody): Promise<BulkContentResult[]> {
+      assertHasHome(channel);
+      const results: BulkContentResult[] = [];
+      for (const item of input.items) results.push(await bulkOne(channel, actorId, input.action, item));
+      return results;
     },
 
     async create(channel: ChannelRow, authorId: number, input: CreateContentBody): Promise<ContentDetail> {
@@ -344,6 +390,7 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
 
     createShorts,
   };
+  return service;
 
   /**
    * A processed loop becomes a content of kind SHORTS, published now or reserved with the same rule

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  BulkContentAnswer,
+  BulkContentBody,
+  CONTENT_BULK_MAX,
   ChannelContentsQuery,
   ContentDetail,
   ContentImage,
@@ -44,7 +47,7 @@ export async function contentRoutes(instance: FastifyInstance) {
       config: { access },
       schema: {
         tags,
-        summary: 'List contents, newest first, by status and kind',
+        summary: 'List contents: by status, kind, title and date range; newest, oldest or most viewed first; keyset-paged (after/before cursors)',
         params: ChannelIdParams,
         querystring: ChannelContentsQuery,
         response: { 200: ContentPage, ...errorResponses },
@@ -52,8 +55,26 @@ export async function contentRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { channel } = requireChannel(request);
-      const { status, kind, page, size } = request.query;
-      return service.list(channel, { status, kind }, page, size);
+      const { status, kind, q, from, to, sort, after, before, page, size } = request.query;
+      return service.list(channel, { status, kind, q, from, to }, { sort, after, before, page, size });
+    },
+  );
+
+  app.post(
+    '/channels/:channelId/contents/bulk',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: `Hide, make public or delete several contents at once (at most ${CONTENT_BULK_MAX}): each row through its own change; the answer says, row by row, what changed and what failed and why`,
+        params: ChannelIdParams,
+        body: BulkContentBody,
+        response: { 200: BulkContentAnswer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { channel, user } = requireChannel(request);
+      return { results: await service.bulk(channel, user.id, request.body) };
     },
   );
 

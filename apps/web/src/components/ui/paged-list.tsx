@@ -7,18 +7,19 @@ import { EmptyState } from './empty-state';
 import { usePagedListT } from './paged-list-messages';
 import { Pagination } from './pagination';
 
-type PagedListProps<T, K extends QueryKey> = {
+/** `P` is the page's type: the spec's paged response, or one extending it (a keyset page's cursors). */
+type PagedListProps<P extends Page<unknown>, K extends QueryKey> = {
   /** The page to show; the list suspends until it is there (a route loader usually has it ready). */
-  query: UseSuspenseQueryOptions<Page<T>, Error, Page<T>, K>;
+  query: UseSuspenseQueryOptions<P, Error, P, K>;
   /** Shown instead of the list and the pager when there is nothing at all (filters included). */
   empty: ReactNode;
   /** The rows; `busy` while another page is on its way and these still show. */
-  children: (items: T[], busy: boolean) => ReactNode;
+  children: (items: P['content'], busy: boolean) => ReactNode;
   onPageChange: (page: number) => void;
   compact?: boolean;
 };
 
-function PagedListBody<T, K extends QueryKey>({ query, empty, children, onPageChange }: PagedListProps<T, K>) {
+function PagedListBody<P extends Page<unknown>, K extends QueryKey>({ query, empty, children, onPageChange }: PagedListProps<P, K>) {
   const t = usePagedListT();
   const { data } = useSuspenseQuery(query);
   // The next page suspends: inside a transition the rows on screen stay until it arrives.
@@ -63,7 +64,7 @@ function PagedListBody<T, K extends QueryKey>({ query, empty, children, onPageCh
  * One paged list: loading, the inline error with retry, empty, the rows and
  * the pager, the same everywhere a page of a list is shown.
  */
-export function PagedList<T, K extends QueryKey>({ compact, ...props }: PagedListProps<T, K>) {
+export function PagedList<P extends Page<unknown>, K extends QueryKey>({ compact, ...props }: PagedListProps<P, K>) {
   return (
     <QueryBoundary compact={compact}>
       <PagedListBody {...props} />

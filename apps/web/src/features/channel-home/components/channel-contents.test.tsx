@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContentSummary } from '@studio/contract/content';
 import type { ContentStatus } from '@studio/contract/enums';
@@ -17,10 +17,13 @@ function row(id: number, status: ContentStatus, title: string): ContentSummary {
   return { id, title, kind: 'POST', status, viewCount: 0, thumbnailUrl: null, createdAt: at, version: 1, updatedAt: at, reservedAt: null, publishedAt: null, videoUrl: null, durationSeconds: null };
 }
 
+const LIST = 'GET /api/channels/7/contents?sort=NEWEST&page=0&size=10';
+const page = (rows: ContentSummary[]) => ({ content: rows, totalElements: rows.length, last: true, number: 0, size: 10, numberOfElements: rows.length, nextCursor: null, prevCursor: null });
+
 describe('the content list’s link to the public site', () => {
   it('is on PUBLIC rows only, and opens the public page in a new tab', async () => {
     const rows = [row(1, 'PUBLIC', '공개 글'), row(2, 'HIDDEN', '숨긴 글'), row(3, 'DRAFT', '초안'), row(4, 'PUBLIC_RESERVATION', '예약 글'), row(5, 'REPORT_BLIND', '가려진 글')];
-    stubFetch({ 'GET /api/channels/7/contents?page=0&size=10': { body: { content: rows, totalElements: 5, last: true, number: 0, size: 10, numberOfElements: 5 } } });
+    stubFetch({ [LIST]: { body: page(rows) } });
     renderWithProviders(<ChannelContents channelId={7} />, { path: '/channels/7' });
 
     const list = await screen.findByRole('list', { name: '콘텐츠' });
@@ -33,5 +36,39 @@ describe('the content list’s link to the public site', () => {
     expect(link?.getAttribute('href')).toBe('/c/7/1');
     expect(link?.getAttribute('target')).toBe('_blank');
     expect(link?.getAttribute('rel')).toBe('noopener');
+  });
+});
+
+describe('selecting rows for a bulk change', () => {
+  it('selects the page, asks once, and names each row that failed with its reason', async () => {
+    const rows = [row(1, 'PUBLIC', '공개 글'), row(2, 'REPORT_BLIND', '가려진 글'), row(3, 'HIDDEN', '숨긴 글')];
+    const fetchMock = stubFetch({
+      [LIST]: { body: page(rows) },
+      'POST /api/channels/7/contents/bulk': {
+        body: {
+          results: [
+            { id: 1, outcome: 'CHANGED', code: null, status: 'HIDDEN' },
+            { id: 2, outcome: 'FAILED', code: 'CONTENT_STATUS_CONFLICT', status: 'REPORT_BLIND' },
+            { id: 3, outcome: 'UNCHANGED', code: null, status: 'HIDDEN' },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<ChannelContents channelId={7} />, { path: '/channels/7' });
+    await screen.findByRole('list', { name: '콘텐츠' });
+    const all = screen.getByRole('checkbox', { name: '이 페이지 모두 선택' });
+    // A native checkbox: space toggles it from the keyboard (a click is what the browser makes of it).
+    fireEvent.click(all);
+    expect(screen.getByText('3개 선택됨')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: '숨긴 글 선택' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '숨긴 글 선택' }));
+    fireEvent.click(within(screen.getByRole('region', { name: '선택한 콘텐츠 관리' })).getByRole('button', { name: '비공개로 전환' }));
+    const dialog = await screen.findByRole('dialog', { name: '3개를 비공개로 전환할까요?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '비공개로 전환' }));
+    const result = await screen.findByRole('alertdialog', { name: '1개는 처리하지 못했습니다.' });
+    expect(result.textContent).toContain('가려진 글');
+    expect(result.textContent).toContain('‘신고로 가려짐’ 상태에서는 할 수 없습니다.');
+    const bulkCall = fetchMock.mock.calls.find(([input]) => typeof input === 'string' && input.includes('/bulk'));
+    expect(JSON.parse(bulkCall?.[1]?.body as string)).toEqual({ action: 'HIDE', items: [1, 2, 3].map((id) => ({ id, version: 1 })) });
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ContentSummary } from '@studio/contract/content';
+import { CONTENT_COUNT_CAP, type ContentSummary } from '@studio/contract/content';
 import { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { Tag } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
@@ -9,9 +10,11 @@ import { DocumentIcon, ExternalIcon, LiveIcon, LoopIcon, PostIcon } from '../../
 import { Section } from '../../../components/ui/page';
 import { PagedList } from '../../../components/ui/paged-list';
 import { channelContentsQueryOptions } from '../api/get-channel-contents';
-import { hasFilters, useContentFilters } from '../hooks/use-content-filters';
+import { hasFilters, NO_FILTERS, useContentFilters } from '../hooks/use-content-filters';
 import { useChannelHomeT } from '../messages';
+import { ContentBulkBar } from './content-bulk-bar';
 import { ContentFilterMenu } from './content-filter-menu';
+import { ContentListTools } from './content-list-tools';
 import { ContentRowActions } from './content-row-actions';
 import { LoopThumb } from './loop-player';
 import { contentStatusTone } from './content-labels';
@@ -27,7 +30,9 @@ const kindIcons: Record<ContentKind, typeof DocumentIcon> = {
   LIVE: LiveIcon,
 };
 
-function ContentRow({ channelId, content }: { channelId: number; content: ContentSummary }) {
+type RowProps = { channelId: number; content: ContentSummary; selected: boolean; onSelect: (selected: boolean) => void };
+
+function ContentRow({ channelId, content, selected, onSelect }: RowProps) {
   const t = useChannelHomeT();
   const format = useFormat();
   const Icon = kindIcons[content.kind];
@@ -37,7 +42,14 @@ function ContentRow({ channelId, content }: { channelId: number; content: Conten
   const siteHref = publicPageHref(channelId, content);
   const titleText = title || t('contents.untitled');
   return (
-    <li className={`${styles.row} ${href ? styles.rowLink : ''}`}>
+    <li className={`${styles.row} ${href ? styles.rowLink : ''} ${selected ? styles.rowSelected : ''}`}>
+      <input
+        type="checkbox"
+        className={styles.pick}
+        checked={selected}
+        onChange={(event) => onSelect(event.target.checked)}
+        aria-label={t('contents.selectRow', { title: titleText })}
+      />
       {content.kind === 'SHORTS' ? (
         <LoopThumb content={content} title={titleText} />
       ) : (
@@ -76,18 +88,49 @@ function ContentRow({ channelId, content }: { channelId: number; content: Conten
   );
 }
 
-/** The channel's contents: status and kind filters (in the URL), paging, empty and filtered-empty states. */
+/** The channel's contents: search, sort, date range, status and kind filters (all in the URL), keyset paging, selection for bulk changes. */
 export function ChannelContents({ channelId }: { channelId: number }) {
   const t = useChannelHomeT();
+  const format = useFormat();
   const { params, latest, update } = useContentFilters();
   const query = channelContentsQueryOptions(channelId, params);
   // The header's total reads the same cache without suspending: it appears once the list has loaded.
   const { data } = useQuery(query);
   const filtered = hasFilters(params);
+  // The selection belongs to the page on screen: another page, filter or sort starts without one.
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>({ key: '', ids: new Set() });
+  const pageKey = JSON.stringify(query.queryKey);
+  const selectedIds = selection.key === pageKey ? selection.ids : new Set<number>();
+  const rows = data?.content ?? [];
+  const selected = rows.filter((content) => selectedIds.has(content.id));
+  const select = (ids: Iterable<number>) => setSelection({ key: pageKey, ids: new Set(ids) });
+  const reset = () => update({ ...NO_FILTERS });
+  const total = data ? (data.totalElements >= CONTENT_COUNT_CAP ? t('contents.totalCapped', { count: format.count(CONTENT_COUNT_CAP) }) : t('contents.total', { count: data.totalElements })) : null;
+
+  /** The pager counts pages; the server is walked by cursor: one page on, or one back (the first page without any). */
+  function turn(page: number) {
+    if (!data) return;
+    if (page <= 0) update({ page: 0 });
+    else if (page > data.number && data.nextCursor) update({ page, after: data.nextCursor });
+    else if (page < data.number && data.prevCursor) update({ page, before: data.prevCursor });
+  }
 
   return (
-    <Section flush title={t('contents.title')} actions={data ? <span className={styles.total}>{t('contents.total', { count: data.totalElements })}</span> : null}>
+    <Section flush title={t('contents.title')} actions={total ? <span className={styles.total}>{total}</span> : null}>
+      <ContentListTools latest={latest} update={update} />
       <div className={styles.toolbar}>
+        {rows.length > 0 ? (
+          <input
+            type="checkbox"
+            className={styles.pick}
+            checked={selected.length === rows.length}
+            ref={(box) => {
+              if (box) box.indeterminate = selected.length > 0 && selected.length < rows.length;
+            }}
+            onChange={(event) => select(event.target.checked ? rows.map((content) => content.id) : [])}
+            aria-label={t('contents.selectPage')}
+          />
+        ) : null}
         <ContentFilterMenu
           label={t('contents.statusFilter')}
           options={ContentStatus.options}
@@ -103,14 +146,15 @@ export function ChannelContents({ channelId }: { channelId: number }) {
           onChange={(kinds) => update({ kinds })}
         />
         {filtered ? (
-          <Button variant="ghost" size="small" onClick={() => update({ statuses: [], kinds: [] })}>
+          <Button variant="ghost" size="small" onClick={reset}>
             {t('contents.resetFilters')}
           </Button>
         ) : null}
       </div>
+      <ContentBulkBar channelId={channelId} selected={selected} untitled={t('contents.untitled')} onClear={() => select([])} />
       <PagedList
         query={query}
-        onPageChange={(page) => update({ page })}
+        onPageChange={turn}
         empty={
           filtered ? (
             <EmptyState
@@ -118,7 +162,7 @@ export function ChannelContents({ channelId }: { channelId: number }) {
               title={t('contents.filteredEmpty')}
               description={t('contents.filteredEmptyDescription')}
               action={
-                <Button size="small" onClick={() => update({ statuses: [], kinds: [] })}>
+                <Button size="small" onClick={reset}>
                   {t('contents.resetFilters')}
                 </Button>
               }
@@ -131,7 +175,13 @@ export function ChannelContents({ channelId }: { channelId: number }) {
         {(contents, busy) => (
           <ul className={styles.list} aria-busy={busy || undefined} aria-label={t('contents.title')}>
             {contents.map((content) => (
-              <ContentRow key={content.id} channelId={channelId} content={content} />
+              <ContentRow
+                key={content.id}
+                channelId={channelId}
+                content={content}
+                selected={selectedIds.has(content.id)}
+                onSelect={(on) => select(on ? [...selectedIds, content.id] : [...selectedIds].filter((id) => id !== content.id))}
+              />
             ))}
           </ul>
         )}

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ContentStatus } from '@studio/contract/enums';
+import { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { contentHref, publicPageHref } from './content-href';
 
 describe('contentHref', () => {
-  it('opens articles in the editor', () => {
-    expect(contentHref(7, { id: 42, kind: 'CONTENT_VIEW' })).toBe('/editor/7/42');
-    expect(contentHref(7, { id: 43, kind: 'NEWS' })).toBe('/editor/7/43');
-  });
-
-  it('gives no link for kinds without a page yet', () => {
-    for (const kind of ['SHORTS', 'POST', 'LIVE'] as const) expect(contentHref(7, { id: 1, kind })).toBeNull();
+  it('opens the same page for every kind: the studio preview', () => {
+    for (const kind of ContentKind.options) expect(contentHref(7, { id: 42, kind } as never)).toBe('/channels/7/contents/42/preview');
   });
 });
 

@@ -1,16 +1,14 @@
 import type { ContentSummary } from '@studio/contract/content';
-import type { ContentKind } from '@studio/contract/enums';
 import { publicSitePaths } from '@studio/contract/public-site';
 
 /**
- * Where a row of the channel's contents opens. Articles open in the editor
- * (/editor/{channelId}/{contentId}); loops, posts and lives have no page of
- * their own to open yet, so their rows are not links (a link to nowhere is worse).
+ * Where a row's title opens (issue 25, point 2): for every kind the same page, the content as a
+ * reader will see it in the studio (/channels/{channelId}/contents/{contentId}/preview: an article's
+ * or a post's text and images, a loop's video). Changing it (edit, hide, delete, …) is the row's
+ * menu, the same for every kind; the public page is the row's "view on site".
  */
-const opensInEditor: ReadonlySet<ContentKind> = new Set(['CONTENT_VIEW', 'NEWS']);
-
-export function contentHref(channelId: number, content: Pick<ContentSummary, 'id' | 'kind'>): string | null {
-  return opensInEditor.has(content.kind) ? `/editor/${channelId}/${content.id}` : null;
+export function contentHref(channelId: number, content: Pick<ContentSummary, 'id'>): string {
+  return `/channels/${channelId}/contents/${content.id}/preview`;
 }
 
 /** A published content's page on the public site (server-rendered, outside /studio); only PUBLIC contents have one. */

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { BulkContentAnswer, BulkContentBody } from '@studio/contract/content';
+import { apiClient } from '../../../lib/api-client';
+import { channelKeys } from './channel-keys';
+
+/** One action on the selected rows; the answer says row by row what changed and what failed. */
+export function bulkContents(channelId: number, body: BulkContentBody) {
+  return apiClient.post(`/api/channels/${channelId}/contents/bulk`, { bodySchema: BulkContentBody, body, schema: BulkContentAnswer });
+}
+
+/** Whatever the answer, the list is read again (some rows moved, a failed one may have been stale). */
+export function useBulkContents(channelId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkContentBody) => bulkContents(channelId, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: channelKeys.contents(channelId) }),
+  });
+}
