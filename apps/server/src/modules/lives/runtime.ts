@@ -129,7 +129,7 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
       resize: { width: THUMBNAIL_SIZE.width, height: THUMBNAIL_SIZE.height, fit: 'inside' },
     });
     // The creation layer's 100x66 crop, stored beside it (contract: layerThumbnailUrl).
-    await writeLayerCrop(app.media.pathFor('thumbnails', saved.name));
+    await writeLayerCrop(app.media, saved);
     return saved.url;
   };
 

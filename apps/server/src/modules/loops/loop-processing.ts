@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -69,7 +69,7 @@ type Deps = {
   log: FastifyBaseLogger;
   jobs: Pick<Jobs, 'send'>;
   uploadsDir: string;
-  /** Scratch space of runs (thumbnail frames), never served. */
+  /** Scratch space of runs (ffmpeg's rendition before it is stored, thumbnail frames), local to the instance, never served. */
   workDir: string;
   maxSeconds: number;
   /** How long a run holds its loop without renewing (LOOP_LEASE_SECONDS). */
@@ -94,25 +94,23 @@ export function loopProcessor(deps: Deps) {
 
   /**
    * Everything one attempt writes is named by its lease token, so whoever finds the attempt dead (the
-   * sweep, after a crash) removes exactly its files: the partial rendition, the rendition, the
-   * thumbnails and the scratch folder of their frames.
+   * sweep, after a crash) removes exactly its objects — the rendition and the thumbnails — and, on
+   * this instance, its scratch folder. ffmpeg needs local files: it writes into the scratch folder,
+   * and the results are put into the media store (disk or bucket) from there.
    */
   const attempt = (token: string) => ({
-    partial: deps.media.pathFor('loops', `${token}.mp4.part`),
+    work: path.join(deps.workDir, `${token}.work`),
+    /** ffmpeg's output, local, before it is stored. */
+    local: path.join(deps.workDir, `${token}.work`, 'rendition.mp4'),
     rendition: `${token}.mp4`,
     thumbnail: (index: number) => `${token}-${index}`,
-    frames: path.join(deps.workDir, `${token}.frames`),
   });
 
   async function removeAttempt(token: string) {
     const files = attempt(token);
-    await rm(files.partial, { force: true });
+    await rm(files.work, { recursive: true, force: true });
     await deps.media.remove('loops', files.rendition);
-    for (const index of THUMBNAIL_SHARES.keys()) {
-      await deps.media.remove('thumbnails', `${files.thumbnail(index)}.jpg`);
-      await rm(deps.media.pathFor('thumbnails', `${files.thumbnail(index)}.jpg.part`), { force: true });
-    }
-    await rm(files.frames, { recursive: true, force: true });
+    for (const index of THUMBNAIL_SHARES.keys()) await deps.media.remove('thumbnails', `${files.thumbnail(index)}.jpg`);
   }
 
   /** The run lost the loop: its tool ends now, and it gives up at its next step. */
@@ -141,10 +139,10 @@ export function loopProcessor(deps: Deps) {
 
   async function transcode(row: LoopRow, run: Run, probed: ProbeResult): Promise<{ videoName: string; width: number; height: number; durationSeconds: number; file: string }> {
     const files = attempt(run.token);
-    const placed = await deps.media.reserve('loops', 'mp4', run.token);
+    await mkdir(files.work, { recursive: true });
     let lastWrite = 0;
     const seconds = Math.min(probed.durationSeconds, deps.maxSeconds);
-    const args = renditionArgs(sourceOf(row.id), files.partial, probed, deps.maxSeconds);
+    const args = renditionArgs(sourceOf(row.id), files.local, probed, deps.maxSeconds);
     const result = await runTool(deps.tools, 'transcode', 'ffmpeg', args, {
       contentSeconds: seconds,
       onSpawn: (child) => (run.child = child),
@@ -165,7 +163,7 @@ export function loopProcessor(deps: Deps) {
       },
     }).finally(() => (run.child = undefined));
     if (result.code !== 0 || run.lost || closing) {
-      await rm(files.partial, { force: true });
+      await rm(files.local, { force: true });
       if (run.lost) throw new Stopped();
       if (closing) throw new Error('ffmpeg ended by shutdown');
       // A frame over the pixel bound after the first (the probe judged the first): refused by the decoder.
@@ -177,38 +175,34 @@ export function loopProcessor(deps: Deps) {
       if (/Invalid data|corrupt|error while decoding|Error splitting|partial file/i.test(result.stderr)) throw new PermanentFailure('LOOP_DAMAGED');
       throw new Error(`ffmpeg exited ${String(result.code)}: ${result.stderr.split('\n').filter(Boolean).pop() ?? ''}`);
     }
-    await rename(files.partial, placed.path);
     // The length listed is the one players get: measured on the rendition, like the upload was.
-    const output = await probe(deps.tools, placed.path, { maxSeconds: deps.maxSeconds }).catch(async (error: unknown) => {
-      await rm(placed.path, { force: true });
+    const output = await probe(deps.tools, files.local, { maxSeconds: deps.maxSeconds }).catch((error: unknown) => {
       throw error instanceof MediaProbeError ? new PermanentFailure(error.code) : error;
     });
-    return { videoName: placed.name, width: output.width, height: output.height, durationSeconds: output.durationSeconds, file: placed.path };
+    if (run.lost) throw new Stopped();
+    const placed = await deps.media.putFile('loops', files.rendition, files.local, 'video/mp4');
+    return { videoName: placed.name, width: output.width, height: output.height, durationSeconds: output.durationSeconds, file: files.local };
   }
 
-  /** Three stills from across the clip, each stored through the media store (JPEG, quality 75). */
+  /** Three stills from across the clip (the local rendition), each stored through the media store (JPEG, quality 75). */
   async function thumbnails(run: Run, video: string, durationSeconds: number): Promise<string[]> {
     const files = attempt(run.token);
-    await mkdir(files.frames, { recursive: true });
-    try {
-      const names: string[] = [];
-      for (const [index, share] of THUMBNAIL_SHARES.entries()) {
-        if (run.lost) throw new Stopped();
-        const frame = path.join(files.frames, `${index}.png`);
-        const at = Math.max(0, Math.min(durationSeconds - 0.1, durationSeconds * share));
-        const result = await runTool(deps.tools, 'thumbnail', 'ffmpeg', ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'image2', frame], {
-          onSpawn: (child) => (run.child = child),
-        }).finally(() => (run.child = undefined));
-        if (run.lost) throw new Stopped();
-        if (result.code !== 0) continue;
-        const saved = await deps.media.saveImage(await readFile(frame), { kind: 'thumbnails', maxBytes: 50_000_000, resize: { width: 720, height: 1280, fit: 'inside' }, baseName: files.thumbnail(index) });
-        names.push(saved.name);
-      }
-      if (names.length === 0) throw new Error('no thumbnail could be made');
-      return names;
-    } finally {
-      await rm(files.frames, { recursive: true, force: true });
+    await mkdir(files.work, { recursive: true });
+    const names: string[] = [];
+    for (const [index, share] of THUMBNAIL_SHARES.entries()) {
+      if (run.lost) throw new Stopped();
+      const frame = path.join(files.work, `frame-${index}.png`);
+      const at = Math.max(0, Math.min(durationSeconds - 0.1, durationSeconds * share));
+      const result = await runTool(deps.tools, 'thumbnail', 'ffmpeg', ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'image2', frame], {
+        onSpawn: (child) => (run.child = child),
+      }).finally(() => (run.child = undefined));
+      if (run.lost) throw new Stopped();
+      if (result.code !== 0) continue;
+      const saved = await deps.media.saveImage(await readFile(frame), { kind: 'thumbnails', maxBytes: 50_000_000, resize: { width: 720, height: 1280, fit: 'inside' }, baseName: files.thumbnail(index) });
+      names.push(saved.name);
     }
+    if (names.length === 0) throw new Error('no thumbnail could be made');
+    return names;
   }
 
   async function removeSource(id: string) {
@@ -277,6 +271,8 @@ export function loopProcessor(deps: Deps) {
         await loops.transition(deps.db, id, ['START', 'PROCESSING'], 'RESERVED', deps.clock.now(), { progress: 0 }, run.token).catch(() => undefined);
         throw error;
       } finally {
+        // The scratch folder never outlives the run (its objects stay when it completed).
+        await rm(attempt(run.token).work, { recursive: true, force: true }).catch(() => undefined);
         clearInterval(heartbeat);
         if (running.get(id) === run) running.delete(id);
       }
