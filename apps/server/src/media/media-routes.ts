@@ -44,7 +44,7 @@ export const mediaPlugin = fp(
     const olderThanMs = app.config.loops.leaseSeconds * 1000;
     const partials =
       (storage.kind === 'disk' ? await removeAbandoned(path.resolve(dataDir, 'media'), { suffixes: ['.part', '.tmp'], olderThanMs, depth: 2 }) : 0) +
-      (await removeAbandoned(path.join(runDir, 'loops'), { suffixes: ['.frames', '.work'], olderThanMs, depth: 1 }));
+      (await removeAbandoned(path.join(runDir, 'loops'), { suffixes: ['.frames', '.work', '.source'], olderThanMs, depth: 1 }));
     if (partials > 0) app.log.warn({ partials }, 'removed files left half-written by a server that is gone');
   },
   { name: 'media' },

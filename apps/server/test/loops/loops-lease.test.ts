@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOP_MAX_ATTEMPTS, LOOP_QUEUE, loopProcessor, retryDelayMs, type LoopProcessor } from '../../src/modules/loops/loop-processing';
 import { loopRepository } from '../../src/modules/loops/loop-repository';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
+import { uploadStore } from '../../src/media/stores/upload-store';
 import { createTestApp, type TestContext } from '../helper';
 
 /**
@@ -37,7 +38,7 @@ beforeAll(async () => {
     clock: t.clock,
     log: t.app.log,
     jobs: t.app.jobs,
-    uploadsDir: path.resolve(t.config.dataDir, 'uploads', 'loops'),
+    uploads: uploadStore(t.config.storage, { uploadsDir: path.resolve(t.config.dataDir, 'uploads', 'loops'), scratchDir: workDir(), objects: t.app.media.objects }),
     workDir: workDir(),
     maxSeconds: 180,
     leaseMs: LEASE_MS,

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,11 @@ import type { ObjectStore } from '../../src/media/stores/object-store';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { createTestApp, ORIGIN, type TestContext } from '../helper';
+import { Loop } from '@studio/contract/loop';
+import { MEDIA_REMOVE_QUEUE } from '../../src/media/media-jobs';
+import { call, createTestApp, ORIGIN, type TestContext } from '../helper';
+import { makeClips } from '../loops/clips';
+import { tusHeaders } from '../loops/tus';
 
 const configEnv = (dataDir: string) => ({ PORT: '8080', DEMO: 'false', NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RTMP_INGEST: 'off', METRICS_PORT: 'off' });
 
@@ -20,7 +24,8 @@ const configEnv = (dataDir: string) => ({ PORT: '8080', DEMO: 'false', NODE_ENV:
  * The app with STORAGE=s3 against a real S3 endpoint (Ceph's RADOS Gateway on a memstore OSD,
  * started for this file by scripts/ensure-object-store.mjs and stopped after it): an image uploaded
  * through the API lands in the bucket, is read back through /media whole and by range, and nothing
- * is written under the app's $DATA_DIR/media.
+ * is written under the app's $DATA_DIR/media; a loop's tus pieces go to the bucket, its transcode
+ * reads the source from there and puts its rendition and thumbnails back.
  */
 
 const run = promisify(execFile);
@@ -33,6 +38,8 @@ let bucket: ObjectStore;
 let t: TestContext;
 let cookie: string;
 let channel: number;
+let shorts: number;
+let clips: ReturnType<typeof makeClips>;
 
 function upload(payload: Buffer) {
   const boundary = `----studio${randomBytes(8).toString('hex')}`;
@@ -64,11 +71,14 @@ beforeAll(async () => {
     S3_ACCESS_KEY_ID: endpoint.accessKeyId,
     S3_SECRET_ACCESS_KEY: endpoint.secretAccessKey,
   };
-  t = await createTestApp({ env });
+  clips = makeClips();
+  t = await createTestApp({ env: { ...env, LOOP_MAX_SECONDS: '5', LOOP_MAX_BYTES: '20000000' } });
   const owner = await createPerson(t.db);
   cookie = await t.cookieFor(owner.userId);
   channel = await createChannel(t.db, { channel_type: 'MEDIA_CHANNEL', use_document_write: true, use_post_write: true });
   await addMember(t.db, channel, owner.userId, 'OWNER');
+  shorts = await createChannel(t.db, { channel_type: 'MEDIA_CHANNEL', shorts_status: 'SERVICE' });
+  await addMember(t.db, shorts, owner.userId, 'OWNER');
 }, 120_000);
 
 afterAll(async () => {
@@ -122,6 +132,53 @@ describe('media in an S3 bucket (STORAGE=s3)', () => {
     const mediaDir = path.join(t.config.dataDir, 'media');
     expect(existsSync(mediaDir) ? readdirSync(mediaDir, { recursive: true }) : []).toEqual([]);
   });
+
+  it('takes a loop over tus into the bucket in two pieces, transcodes it from there, plays it by range, and removes its objects by the delete job, once', async () => {
+    const bytes = readFileSync(clips.vertical);
+    const created = await t.app.inject({ method: 'POST', url: `/api/channels/${shorts}/loops/uploads`, headers: tusHeaders(cookie, { 'upload-length': String(bytes.length) }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const location = created.headers.location as string;
+    const id = location.split('/').pop()!;
+    const half = Math.floor(bytes.length / 2);
+    const piece = (offset: number, body: Buffer) =>
+      t.app.inject({ method: 'PATCH', url: location, headers: tusHeaders(cookie, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }), payload: body });
+    expect((await piece(0, bytes.subarray(0, half))).statusCode).toBe(204);
+    // Where to resume, as told by the bucket (any instance would answer the same).
+    const resume = await t.app.inject({ method: 'HEAD', url: location, headers: tusHeaders(cookie) });
+    expect(resume.headers['upload-offset']).toBe(String(half));
+    const last = await piece(half, bytes.subarray(half));
+    expect(last.statusCode, last.body).toBe(204);
+    expect((await bucket.head(id))?.size).toBe(bytes.length);
+
+    expect(await t.app.jobs.drain('loop.process')).toBe(1);
+    const loop = Loop.parse((await call(t.app, 'GET', `/api/channels/${shorts}/loops/${id}`, cookie)).json());
+    expect(loop).toMatchObject({ status: 'COMPLETE', width: 540, height: 960 });
+    const files = [loop.videoUrl!, ...loop.thumbnails.map((thumbnail) => thumbnail.url)];
+    expect(files).toHaveLength(4);
+    for (const url of files) expect(await bucket.head(url.slice('/media/'.length)), url).not.toBeNull();
+    // The upload's objects are gone once the rendition exists.
+    expect((await bucket.list(id)).map((object) => object.key)).toEqual([]);
+
+    const video = await t.app.inject({ method: 'GET', url: loop.videoUrl!, headers: { range: 'bytes=0-1023' } });
+    expect(video.statusCode).toBe(206);
+    expect(video.headers['content-type']).toBe('video/mp4');
+    expect(video.rawPayload.length).toBe(1024);
+    expect(video.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+
+    // Nothing of the upload or the rendition stayed on the instance's disk (its scratch folder included).
+    for (const folder of ['media', 'uploads', path.join('run', 'loops')]) {
+      const dir = path.join(t.config.dataDir, folder);
+      expect(existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((name) => !String(name).endsWith('loops')) : [], folder).toEqual([]);
+    }
+
+    expect((await call(t.app, 'DELETE', `/api/channels/${shorts}/loops/${id}`, cookie)).statusCode).toBe(204);
+    expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(1);
+    for (const url of files) {
+      expect(await bucket.head(url.slice('/media/'.length)), url).toBeNull();
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(0);
+  }, 120_000);
 
   it('refuses to start when the bucket is not there, saying which', async () => {
     const config = loadConfig({ ...configEnv(t.config.dataDir), ...env, S3_BUCKET: 'no-such-bucket' });

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -9,6 +9,7 @@ import { RETRY_DELAY_SECONDS, type Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { endedByBounds, MAX_PIXELS_ARGS, MediaProbeError, probe, run as runTool, type MediaTools, type ProbeResult } from '../../media/media-tools';
 import type { MediaStore } from '../../media/media-store';
+import type { LocalSource, UploadStore } from '../../media/stores/upload-store';
 import { landing, notify as notifyPeople } from '../notifications/notification-producer';
 import { loopRepository, type LoopRow } from './loop-repository';
 
@@ -68,7 +69,8 @@ type Deps = {
   clock: Clock;
   log: FastifyBaseLogger;
   jobs: Pick<Jobs, 'send'>;
-  uploadsDir: string;
+  /** The uploads (tus) sources: on disk, or in the bucket and downloaded for the tools. */
+  uploads: UploadStore;
   /** Scratch space of runs (ffmpeg's rendition before it is stored, thumbnail frames), local to the instance, never served. */
   workDir: string;
   maxSeconds: number;
@@ -89,7 +91,6 @@ export function loopProcessor(deps: Deps) {
   const running = new Map<string, Run>();
   let closing = false;
 
-  const sourceOf = (id: string) => path.join(deps.uploadsDir, id);
   const leaseUntil = () => new Date(deps.clock.now().getTime() + deps.leaseMs);
 
   /**
@@ -137,12 +138,12 @@ export function loopProcessor(deps: Deps) {
     });
   };
 
-  async function transcode(row: LoopRow, run: Run, probed: ProbeResult): Promise<{ videoName: string; width: number; height: number; durationSeconds: number; file: string }> {
+  async function transcode(row: LoopRow, run: Run, source: string, probed: ProbeResult): Promise<{ videoName: string; width: number; height: number; durationSeconds: number; file: string }> {
     const files = attempt(run.token);
     await mkdir(files.work, { recursive: true });
     let lastWrite = 0;
     const seconds = Math.min(probed.durationSeconds, deps.maxSeconds);
-    const args = renditionArgs(sourceOf(row.id), files.local, probed, deps.maxSeconds);
+    const args = renditionArgs(source, files.local, probed, deps.maxSeconds);
     const result = await runTool(deps.tools, 'transcode', 'ffmpeg', args, {
       contentSeconds: seconds,
       onSpawn: (child) => (run.child = child),
@@ -205,13 +206,12 @@ export function loopProcessor(deps: Deps) {
     return names;
   }
 
-  async function removeSource(id: string) {
-    await rm(sourceOf(id), { force: true });
-    await rm(`${sourceOf(id)}.json`, { force: true });
-  }
+  /** The upload's files (and, in a bucket, its unfinished multipart upload); gone already is not an error. */
+  const removeSource = (id: string) => deps.uploads.remove(id);
 
   return {
-    sourceOf,
+    /** A local file of the upload for the tools (the disk file, or a copy from the bucket), or null when it is gone. */
+    localSource: (id: string) => deps.uploads.local(id),
     removeSource,
 
     /** The job: runs the loop once; throws only for a failure worth retrying (pg-boss retries it). */
@@ -230,19 +230,20 @@ export function loopProcessor(deps: Deps) {
         );
       }, Math.max(1_000, deps.leaseMs / 3));
       heartbeat.unref();
+      let source: LocalSource | null = null;
       try {
-        await stat(sourceOf(id)).catch(() => {
-          throw new PermanentFailure('LOOP_SOURCE_MISSING');
-        });
+        // From the bucket, downloaded: ffprobe and ffmpeg read local files.
+        source = await deps.uploads.local(id);
+        if (!source) throw new PermanentFailure('LOOP_SOURCE_MISSING');
         let probed;
         try {
-          probed = await probe(deps.tools, sourceOf(id), { maxSeconds: deps.maxSeconds });
+          probed = await probe(deps.tools, source.file, { maxSeconds: deps.maxSeconds });
         } catch (error) {
           if (error instanceof MediaProbeError) throw new PermanentFailure(error.code);
           throw error;
         }
         if (!(await loops.probed(id, run.token, probed, deps.clock.now()))) throw new Stopped();
-        const output = await transcode(row, run, probed);
+        const output = await transcode(row, run, source.file, probed);
         const names = await thumbnails(run, output.file, output.durationSeconds);
         const done = await deps.db.transaction().execute(async (tx) => {
           const completed = await loops.complete(tx, id, run.token, { videoName: output.videoName, thumbnailNames: names, width: output.width, height: output.height, durationSeconds: output.durationSeconds }, deps.clock.now());
@@ -271,8 +272,9 @@ export function loopProcessor(deps: Deps) {
         await loops.transition(deps.db, id, ['START', 'PROCESSING'], 'RESERVED', deps.clock.now(), { progress: 0 }, run.token).catch(() => undefined);
         throw error;
       } finally {
-        // The scratch folder never outlives the run (its objects stay when it completed).
+        // The scratch folder and a downloaded source never outlive the run (its objects stay when it completed).
         await rm(attempt(run.token).work, { recursive: true, force: true }).catch(() => undefined);
+        await source?.release().catch(() => undefined);
         clearInterval(heartbeat);
         if (running.get(id) === run) running.delete(id);
       }
