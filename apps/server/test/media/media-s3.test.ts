@@ -12,9 +12,11 @@ import type { ObjectStore } from '../../src/media/stores/object-store';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import type { LiveDetail, StreamKey, StreamState } from '@studio/contract/live';
 import { Loop } from '@studio/contract/loop';
 import { MEDIA_REMOVE_QUEUE } from '../../src/media/media-jobs';
 import { call, createTestApp, ORIGIN, type TestContext } from '../helper';
+import { eventually, startEncoder, type Encoder } from '../lives/encoder';
 import { makeClips } from '../loops/clips';
 import { tusHeaders } from '../loops/tus';
 
@@ -178,6 +180,52 @@ describe('media in an S3 bucket (STORAGE=s3)', () => {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
     expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(0);
+  }, 120_000);
+
+  it('puts a live recording into the bucket as the ingest makes it: /live/ serves the playlist and segments from there, and the replay ends there', async () => {
+    const ingest = await createTestApp({ env: { ...env, RTMP_INGEST: 'embedded', RTMP_PORT: '0', RTMP_HOST: '127.0.0.1', FFMPEG_PATH: '/usr/bin/ffmpeg' } });
+    let encoder: Encoder | undefined;
+    try {
+      const base = await ingest.app.listen({ port: 0, host: '127.0.0.1' });
+      const person = await createPerson(ingest.db);
+      const owner = await ingest.cookieFor(person.userId);
+      const channelId = await createChannel(ingest.db, { status: 'SERVICE', live_status: 'SERVICE' });
+      await addMember(ingest.db, channelId, person.userId, 'OWNER');
+      const lives = `/api/channels/${channelId}/lives`;
+      const { kampChannelId } = (await call(ingest.app, 'POST', `${lives}/streams?title=s3`, owner)).json<{ kampChannelId: string }>();
+      const key = (await call(ingest.app, 'GET', `${lives}/streams`, owner)).json<StreamKey[]>().find((k) => k.kampChannelId === kampChannelId)!;
+      const liveId = (await call(ingest.app, 'POST', `${lives}/create?kampChannelId=${kampChannelId}`, owner)).json<{ liveId: number }>().liveId;
+      encoder = startEncoder(`${key.serverUrl}/${key.streamKey}`.replace('localhost', '127.0.0.1'));
+      await eventually(async () => (await call(ingest.app, 'GET', `${lives}/streams/state/${liveId}`, owner)).json<StreamState>().reception === 'RECEIVING', 8000, 'receiving');
+      expect((await call(ingest.app, 'POST', `${lives}/${liveId}/start`, owner)).statusCode).toBe(200);
+
+      const playlistUrl = `${base}/live/${liveId}/index.m3u8`;
+      const playlist = await eventually(async () => {
+        const response = await fetch(playlistUrl);
+        const text = response.ok ? await response.text() : '';
+        return text.includes('.ts') ? text : null;
+      }, 15_000, 'an HLS playlist with a segment, from the bucket');
+      const segmentName = /segment-\d{5}\.ts/.exec(playlist)![0];
+      const stored = await bucket.get(`live/${liveId}/${segmentName}`);
+      expect(stored?.contentType).toBe('video/mp2t');
+      stored?.stream.destroy();
+      const segment = await fetch(`${base}/live/${liveId}/${segmentName}`);
+      expect(segment.status).toBe(200);
+      expect(Number(segment.headers.get('content-length'))).toBe(stored!.size);
+      expect((await segment.arrayBuffer()).byteLength).toBe(stored!.size);
+
+      expect((await call(ingest.app, 'POST', `${lives}/${liveId}/close`, owner)).json<LiveDetail>().status).toBe('END');
+      const replay = await eventually(async () => {
+        const object = await bucket.get(`live/${liveId}/index.m3u8`);
+        const text = object ? (await object.stream.toArray()).map((chunk: Buffer) => chunk.toString()).join('') : '';
+        return text.includes('#EXT-X-ENDLIST') ? text : null;
+      }, 10_000, 'the replay playlist ends in the bucket');
+      for (const name of new Set(replay.match(/segment-\d{5}\.ts/g))) expect(await bucket.head(`live/${liveId}/${name}`), name).not.toBeNull();
+      expect(await (await fetch(playlistUrl)).text()).toBe(replay);
+    } finally {
+      await encoder?.stop();
+      await ingest.close();
+    }
   }, 120_000);
 
   it('refuses to start when the bucket is not there, saying which', async () => {
