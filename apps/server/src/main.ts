@@ -105,7 +105,7 @@ async function prepareDatabase(databaseUrl: string, config: Config, log: (messag
   try {
     await migrateToLatest(db);
     if (config.demo) {
-      const seeded = await seedDemoWorld(db, systemClock.now(), { dataDir: config.dataDir });
+      const seeded = await seedDemoWorld(db, systemClock.now(), { dataDir: config.dataDir, storage: config.storage });
       log(seeded ? 'demo world seeded (password for every demo account: demo1234)' : 'demo world already present');
     }
   } finally {

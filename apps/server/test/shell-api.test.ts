@@ -225,8 +225,7 @@ describe('errors', () => {
 
   it('sends the security headers on every kind of answer, errors included: the API its own set, pages theirs', async () => {
     // One stored file and one live's playlist, so /media and /live answer 200 as well as 404.
-    await mkdir(path.join(t.app.media.root, 'images'), { recursive: true });
-    await writeFile(path.join(t.app.media.root, 'images', 'headers-test.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    await t.app.media.put('images', 'headers-test.png', Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png');
     const key = await createStreamKey(t.db, { channel_id: service, title: '헤더 키', created_at: new Date() });
     const liveId = await createLive(t.db, { channel_id: service, stream_key_id: key.id, title: '끝난 라이브', status: 'END', created_at: new Date() });
     await mkdir(path.join(t.config.dataDir, 'live', String(liveId)), { recursive: true });

@@ -1,10 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
 import { removeAbandoned } from './abandoned-files';
-import { MEDIA_PREFIX, mediaStore, type MediaStore } from './media-store';
+import { parseRange } from './http-range';
+import { isMediaKind, mediaStore, type MediaStore } from './media-store';
+import { createObjectStore } from './stores/create-object-store';
+import { RangeNotSatisfiableError } from './stores/object-store';
 import { reapLeftoverTools, recordToolsIn } from './tool-processes';
 
 declare module 'fastify' {
@@ -13,49 +16,74 @@ declare module 'fastify' {
   }
 }
 
+/** Stored media never changes under its name (names are made once, unguessable): cached for a year by browsers and CDNs alike. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
- * `app.media`, on every instance (jobs write and remove media), after what a server that died left
- * behind is cleared away. The files are served by `mediaFileRoutes`, on `web` instances.
+ * `app.media`, on every instance (jobs write and remove media): the one object store STORAGE chose
+ * (disk or S3), built once, its failures counted in the metrics, and checked at start-up (an S3
+ * bucket that is missing or refuses the credentials stops the start with the reason). Then what a
+ * server that died left behind is cleared away. The files are served by `mediaFileRoutes`, on `web`
+ * instances.
  */
 export const mediaPlugin = fp(
   async (app: FastifyInstance) => {
-    const store = mediaStore(app.config.dataDir);
-    app.decorate('media', store);
-    mkdirSync(store.root, { recursive: true });
+    const { storage, dataDir } = app.config;
+    const objects = createObjectStore(storage, dataDir, { failed: (operation) => app.metrics.storeRequestFailed(storage.kind, operation) });
+    await objects.check();
+    app.decorate('media', mediaStore(objects));
 
     // What a server that died (a crash, kill -9) left behind: its tools, if any outlived it, and its
-    // half-written files (`.part` beside their final names, the scratch folders of loop runs).
-    const runDir = path.resolve(app.config.dataDir, 'run');
+    // half-written files (the disk store's hidden temporary names, `.part` of older versions, the
+    // scratch folders of loop runs).
+    const runDir = path.resolve(dataDir, 'run');
     recordToolsIn(path.join(runDir, 'tools'));
     const reaped = reapLeftoverTools(path.join(runDir, 'tools'));
     if (reaped > 0) app.log.warn({ reaped }, 'killed tools left running by a server that is gone');
     // A file nobody wrote to for a loop lease is abandoned: a live writer renews it far more often.
     const olderThanMs = app.config.loops.leaseSeconds * 1000;
     const partials =
-      (await removeAbandoned(store.root, { suffixes: ['.part'], olderThanMs, depth: 2 })) +
-      (await removeAbandoned(path.join(runDir, 'loops'), { suffixes: ['.frames'], olderThanMs, depth: 1 }));
+      (storage.kind === 'disk' ? await removeAbandoned(path.resolve(dataDir, 'media'), { suffixes: ['.part', '.tmp'], olderThanMs, depth: 2 }) : 0) +
+      (await removeAbandoned(path.join(runDir, 'loops'), { suffixes: ['.frames', '.work', '.source'], olderThanMs, depth: 1 }));
     if (partials > 0) app.log.warn({ partials }, 'removed files left half-written by a server that is gone');
   },
   { name: 'media' },
 );
 
+/** A strong validator of a stored object: its key, since a key is written once and never rewritten. */
+const etagOf = (key: string) => `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+
 /**
- * `GET /media/<kind>/<name>`: stored files are public by unguessable name, immutable (a name is
- * never reused), with the type of the file the server wrote and `nosniff` (set for every answer by
- * the security headers plugin).
+ * `GET /media/<kind>/<name>`: stored media, read from the store (disk or bucket, whichever instance
+ * wrote it), public by unguessable name and immutable, with the type it was stored with and `nosniff`
+ * (set for every answer by the security headers plugin). One byte range per request (206, or 416
+ * with the size when it starts past the end), an ETag (304 to If-None-Match), no listings.
  */
 export async function mediaFileRoutes(app: FastifyInstance) {
-  await app.register(fastifyStatic, {
-    root: app.media.root,
-    prefix: MEDIA_PREFIX,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    // Folders are created on first write: a fresh install has none yet.
-    allowedPath: (pathName) => !pathName.endsWith('.part'),
-    setHeaders: (reply) => {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-    },
+  app.get<{ Params: { kind: string; name: string } }>('/media/:kind/:name', { schema: { hide: true } }, async (request, reply) => {
+    const { kind, name } = request.params;
+    if (!isMediaKind(kind)) throw new AppError('NOT_FOUND');
+    const key = app.media.keyFor(kind, name);
+    const etag = etagOf(key);
+    const matches = (header: string | undefined) => header !== undefined && header.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+    if (matches(request.headers['if-none-match'])) {
+      // Sent only for what the store holds: a 304 for a name never written would say it exists.
+      if (await app.media.objects.head(key)) return reply.status(304).header('etag', etag).header('cache-control', IMMUTABLE).send();
+      throw new AppError('NOT_FOUND');
+    }
+    const ifRange = request.headers['if-range'];
+    const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range) : undefined;
+    let object;
+    try {
+      object = await app.media.objects.get(key, range ? { range } : {});
+    } catch (error) {
+      if (!(error instanceof RangeNotSatisfiableError)) throw error;
+      return reply.status(416).header('content-range', `bytes */${error.size}`).header('accept-ranges', 'bytes').send();
+    }
+    if (!object) throw new AppError('NOT_FOUND');
+    reply.header('content-type', object.contentType).header('cache-control', IMMUTABLE).header('etag', etag).header('accept-ranges', 'bytes');
+    reply.header('content-length', object.size === 0 ? 0 : object.range.end - object.range.start + 1);
+    if (range) reply.status(206).header('content-range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
+    return reply.send(object.stream);
   });
 }

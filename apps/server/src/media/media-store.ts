@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { THUMBNAIL_QUALITY } from '@studio/contract/constants';
 import { AppError } from '../lib/errors';
+import type { ObjectStore } from './stores/object-store';
 
-/** Folders under `$DATA_DIR/media`; a file's place is decided by the server, never by its uploader. */
+/** The first segment of a media object's key (and folders under `$DATA_DIR/media` on disk); a file's place is decided by the server, never by its uploader. */
 export const MEDIA_KINDS = ['images', 'thumbnails', 'profiles', 'covers', 'loops', 'replays', 'live'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
@@ -18,7 +18,8 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif'])
 /** Decompression bombs: a 20 KB file that decodes to gigapixels is refused before decoding. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-export type SavedImage = { name: string; url: string; width: number; height: number; bytes: number };
+/** `data`: the JPEG as stored (the live thumbnail's layer crop is made from it). */
+export type SavedImage = { name: string; url: string; width: number; height: number; bytes: number; data: Buffer };
 
 export type ImageOptions = {
   kind: MediaKind;
@@ -58,37 +59,43 @@ async function readAll(input: Buffer | Readable, maxBytes: number): Promise<Buff
   return Buffer.concat(chunks);
 }
 
-/**
- * Files of the studio on local disk under `$DATA_DIR/media/<kind>/<server-made name>`. Names are
- * random UUIDs, so URLs are unguessable and immutable; a file is written beside its final name and
- * renamed into place, so a reader never sees half a file.
- */
-export function mediaStore(dataDir: string) {
-  const root = path.resolve(dataDir, 'media');
+/** Names of stored media: made by the server (a UUID, a lease token), never by an uploader. */
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-  const pathFor = (kind: MediaKind, name: string) => {
-    // Names come from this module; anything else (a path, dots) is refused rather than resolved.
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || name.includes('..')) throw new AppError('NOT_FOUND');
-    return path.join(root, kind, name);
+/** The URL kinds a name may be read under; anything else is not media. */
+export const isMediaKind = (kind: string): kind is MediaKind => (MEDIA_KINDS as readonly string[]).includes(kind);
+
+/**
+ * The studio's media, kept in the app's object store (stores/: local disk or an S3 bucket) under
+ * the key `<kind>/<server-made name>` and served at `/media/<kind>/<name>`. Names are random UUIDs or
+ * lease tokens, so URLs are unguessable and immutable; the store writes a whole object or nothing.
+ */
+export function mediaStore(objects: ObjectStore) {
+  /** The object key of a stored file; a name that is not one of ours (a path, dots) is refused rather than resolved. */
+  const keyFor = (kind: MediaKind, name: string) => {
+    // `.part`: half-written files of versions that wrote beside the final name; never a stored name.
+    if (!isMediaKind(kind) || !NAME_PATTERN.test(name) || name.includes('..') || name.endsWith('.part')) throw new AppError('NOT_FOUND');
+    return `${kind}/${name}`;
   };
 
   const urlFor = (kind: MediaKind, name: string) => `${MEDIA_PREFIX}${kind}/${name}`;
 
-  /**
-   * A fresh, empty place for a file the server makes itself (a transcode, a recording), named by a new
-   * UUID or by `baseName`, an unguessable name the caller made and can find again after a crash.
-   */
-  const reserve = async (kind: MediaKind, extension: string, baseName: string = randomUUID()) => {
-    await mkdir(path.join(root, kind), { recursive: true });
-    const name = `${baseName}.${extension.replace(/^\./, '')}`;
-    return { name, path: pathFor(kind, name), url: urlFor(kind, name) };
+  /** Puts bytes (or a local file the server made: a transcode, a frame) under `<kind>/<name>`. */
+  const put = async (kind: MediaKind, name: string, body: Buffer | Readable, contentType: string) => {
+    await objects.put(keyFor(kind, name), body, { contentType });
+    return { name, url: urlFor(kind, name) };
   };
 
   return {
-    root,
-    pathFor,
+    objects,
+    keyFor,
     urlFor,
-    reserve,
+    put,
+
+    /** A local file (ffmpeg's output) into the store, streamed. */
+    async putFile(kind: MediaKind, name: string, file: string, contentType: string) {
+      return put(kind, name, createReadStream(file), contentType);
+    },
 
     /**
      * An uploaded still, judged by its content (sharp reads it; the file name and the declared type
@@ -121,15 +128,13 @@ export function mediaStore(dataDir: string) {
         // A header that parses over a body that does not (a truncated or forged file).
         throw new AppError('UPLOAD_NOT_IMAGE');
       }
-      const placed = await reserve(options.kind, 'jpg', options.baseName);
-      const partial = `${placed.path}.part`;
-      await writeFile(partial, output.data);
-      await rename(partial, placed.path);
-      return { name: placed.name, url: placed.url, width: output.info.width, height: output.info.height, bytes: output.data.length };
+      const placed = await put(options.kind, `${options.baseName ?? randomUUID()}.jpg`, output.data, 'image/jpeg');
+      return { name: placed.name, url: placed.url, width: output.info.width, height: output.info.height, bytes: output.data.length, data: output.data };
     },
 
+    /** Removes a stored file; one already gone is not an error. */
     async remove(kind: MediaKind, name: string): Promise<void> {
-      await rm(pathFor(kind, name), { force: true });
+      await objects.delete(keyFor(kind, name));
     },
   };
 }

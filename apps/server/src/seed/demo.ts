@@ -18,6 +18,9 @@ import {
 } from './factories';
 import { claimDemoSeed } from './demo-seed-repository';
 import { seedDemoLives } from './demo-lives';
+import type { StorageConfig } from '../config';
+import { mediaStore } from '../media/media-store';
+import { createObjectStore } from '../media/stores/create-object-store';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -26,7 +29,7 @@ const HOUR = 3_600_000;
  * The demo world of docs/ARCHITECTURE.md section 8. Runs once per database: the marker row is
  * written in the same transaction, so a restart (or two instances) never seeds twice.
  */
-export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: string } = {}): Promise<boolean> {
+export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: string; storage?: StorageConfig } = {}): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await claimDemoSeed(trx))) return false;
     const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -83,7 +86,7 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
 
     await addMember(trx, studioDaily, creator.userId, 'OWNER');
     await addMember(trx, studioDaily, manager.userId, 'MANAGER');
-    await seedDemoLives(trx, studioDaily, now, options.dataDir);
+    await seedDemoLives(trx, studioDaily, now, options.dataDir ? mediaStore(createObjectStore(options.storage ?? { kind: 'disk' }, options.dataDir)) : undefined);
     await addMember(trx, cookingNotes, creator.userId, 'OWNER');
     await addMember(trx, cityNews, editor.userId, 'OWNER');
     await addMember(trx, cityNews, creator.userId, 'MANAGER');

@@ -17,7 +17,7 @@ import { spawnServer, stopServers, untilReady, uploadLoop, type ServerProcess } 
  * The outside probe's `kill -9` in the middle of a transcode, on the real server process
  * (`node --import tsx apps/server/src/main.ts`) with real ffmpeg, pg-boss and PostgreSQL: the server's
  * ffmpeg dies with it; after a restart the loop is handed back and completes once, within the bound
- * (lease + sweep interval + first retry delay, then the transcode itself); one rendition, no `.part`;
+ * (lease + sweep interval + first retry delay, then the transcode itself); one rendition, no scratch left;
  * and the dead server's job, when pg-boss finally takes it back, does nothing.
  */
 // LOOP_LEASE_SECONDS (30) + LOOP_SWEEP_SECONDS (10) + the first retry delay (5 s, up to twice that
@@ -114,13 +114,13 @@ const upload = (server: ServerProcess) => uploadLoop(server, cookie, channel, cl
 const loopRow = (id: string) => database.db.selectFrom('loops').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('kill -9 of the server in the middle of a transcode', () => {
-  it('takes its ffmpeg along; after a restart the loop completes once within the bound, one rendition, no .part', async () => {
+  it('takes its ffmpeg along; after a restart the loop completes once within the bound, one rendition, no scratch left', async () => {
     const first = await startServer();
     const id = await upload(first);
 
-    // The transcode is under way: progress recorded, and the server's ffmpeg writing the partial rendition.
+    // The transcode is under way: progress recorded, and the server's ffmpeg writing the rendition in the run's scratch folder.
     await until(() => loopRow(id), (row) => row.status === 'PROCESSING' && row.progress >= 3, 120_000, 'transcoding on the first server');
-    const [ffmpeg] = childrenOf(first.child.pid!, '.mp4.part');
+    const [ffmpeg] = childrenOf(first.child.pid!, 'rendition.mp4');
     expect(ffmpeg, 'the server runs ffmpeg').toBeDefined();
     expect((await loopRow(id)).progress).toBeLessThan(99);
 
@@ -128,7 +128,8 @@ describe('kill -9 of the server in the middle of a transcode', () => {
     await first.exited;
     // The kernel ends it with its parent, at once.
     await until(async () => stillRunning(ffmpeg!, 'ffmpeg'), (running) => !running, 3_000, `ffmpeg ${ffmpeg} after its server was killed`);
-    expect(filesUnder(path.join(dataDir, 'media')).some((file) => file.endsWith('.part')), 'the killed run left its partial rendition').toBe(true);
+    expect(filesUnder(path.join(dataDir, 'run', 'loops')).some((file) => file.endsWith('.work/rendition.mp4')), 'the killed run left its partial rendition').toBe(true);
+    expect(filesUnder(path.join(dataDir, 'media', 'loops')), 'nothing is stored before the rendition is whole').toEqual([]);
 
     const second = await startServer();
     const restarted = Date.now();
@@ -139,7 +140,7 @@ describe('kill -9 of the server in the middle of a transcode', () => {
     expect(done.attempts).toBe(2);
     expect(done.thumbnail_names).toHaveLength(3);
 
-    // One rendition, its thumbnails, nothing half-written, the upload gone.
+    // One rendition, its thumbnails, nothing half-written (the dead run's scratch folder removed by the sweep), the upload gone.
     expect(filesUnder(path.join(dataDir, 'media', 'loops'))).toEqual([done.video_name]);
     expect(filesUnder(path.join(dataDir, 'media', 'thumbnails'))).toEqual([...done.thumbnail_names].sort());
     expect(filesUnder(path.join(dataDir, 'run', 'loops'))).toEqual([]);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOP_MAX_ATTEMPTS, LOOP_QUEUE, loopProcessor, retryDelayMs, type LoopProcessor } from '../../src/modules/loops/loop-processing';
 import { loopRepository } from '../../src/modules/loops/loop-repository';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
+import { uploadStore } from '../../src/media/stores/upload-store';
 import { createTestApp, type TestContext } from '../helper';
 
 /**
@@ -37,7 +38,7 @@ beforeAll(async () => {
     clock: t.clock,
     log: t.app.log,
     jobs: t.app.jobs,
-    uploadsDir: path.resolve(t.config.dataDir, 'uploads', 'loops'),
+    uploads: uploadStore(t.config.storage, { uploadsDir: path.resolve(t.config.dataDir, 'uploads', 'loops'), scratchDir: workDir(), objects: t.app.media.objects }),
     workDir: workDir(),
     maxSeconds: 180,
     leaseMs: LEASE_MS,
@@ -63,19 +64,22 @@ async function claim(id: string) {
   return { token, row };
 }
 
-/** What a run of `token` writes (loop-processing.ts names them so), made here as a crash would leave them. */
-function leaveFiles(token: string) {
-  const partial = t.app.media.pathFor('loops', `${token}.mp4.part`);
-  const rendition = t.app.media.pathFor('loops', `${token}.mp4`);
-  const thumbnail = t.app.media.pathFor('thumbnails', `${token}-0.jpg`);
-  const frames = path.join(workDir(), `${token}.frames`);
-  for (const file of [partial, rendition, thumbnail]) {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, 'half');
-  }
-  mkdirSync(frames, { recursive: true });
-  writeFileSync(path.join(frames, '0.png'), 'half');
-  return [partial, rendition, thumbnail, frames];
+/** What a run of `token` writes (loop-processing.ts names them so), made here as a crash would leave them: objects in the media store and its local scratch folder. */
+async function leaveFiles(token: string) {
+  const objects = [`loops/${token}.mp4`, `thumbnails/${token}-0.jpg`];
+  for (const key of objects) await t.app.media.objects.put(key, Buffer.from('half'), { contentType: 'application/octet-stream' });
+  const work = path.join(workDir(), `${token}.work`);
+  mkdirSync(work, { recursive: true });
+  writeFileSync(path.join(work, 'rendition.mp4'), 'half');
+  return { objects, work };
+}
+
+/** Which of what leaveFiles made is still there. */
+async function stillThere(left: { objects: string[]; work: string }) {
+  const found: string[] = [];
+  for (const key of left.objects) if (await t.app.media.objects.head(key)) found.push(key);
+  if (existsSync(left.work)) found.push(left.work);
+  return found;
 }
 
 async function jobsOf(id: string) {
@@ -90,8 +94,8 @@ describe('the lease of a loop run', () => {
     const { token, row } = await claim(id);
     expect(row?.status).toBe('START');
     await t.db.updateTable('loops').set({ status: 'PROCESSING', progress: 30 }).where('id', '=', id).execute();
-    const left = leaveFiles(token);
-    const other = leaveFiles(randomUUID());
+    const left = await leaveFiles(token);
+    const other = await leaveFiles(randomUUID());
 
     // The lease still runs: nothing moves.
     t.clock.advance(LEASE_MS - 1_000);
@@ -109,9 +113,9 @@ describe('the lease of a loop run', () => {
     expect(jobs[0]!.state).toBe('created');
     // Not at once: after the first retry delay.
     expect(jobs[0]!.start_after.getTime()).toBeGreaterThanOrEqual(before + retryDelayMs(1) - 1_000);
-    for (const file of left) expect(existsSync(file), file).toBe(false);
+    expect(await stillThere(left)).toEqual([]);
     // Files of another run are not its to remove.
-    for (const file of other) expect(existsSync(file), file).toBe(true);
+    expect(await stillThere(other)).toEqual([...other.objects, other.work]);
 
     // A second sweep finds nothing more to do.
     expect(await processor.sweepExpiredLeases(t.clock.now())).toBe(0);

@@ -183,5 +183,9 @@ export function diskStore(root: string): ObjectStore {
       // S3 lists in the byte order of the keys' UTF-8.
       return found.sort((a, b) => Buffer.compare(Buffer.from(a.key), Buffer.from(b.key)));
     },
+
+    async check(): Promise<void> {
+      await mkdir(base, { recursive: true });
+    },
   };
 }

@@ -18,6 +18,8 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix` (a plain string prefix, not only a folder), by key. */
   list(prefix: string): Promise<ListedObject[]>;
+  /** Throws unless the store can be used now (disk: its folder exists or was made; S3: HeadBucket answers). */
+  check(): Promise<void>;
 }
 
 export type PutOptions = { contentType: string };

@@ -1,6 +1,6 @@
 import { InvalidKeyError, RangeNotSatisfiableError, type ObjectStore } from './object-store';
 
-export type StoreOperation = 'put' | 'get' | 'head' | 'delete' | 'list';
+export type StoreOperation = 'put' | 'get' | 'head' | 'delete' | 'list' | 'check';
 
 /** A refusal of what the caller asked (a bad key or range), which says nothing of the store's health. */
 const callersFault = (error: unknown) => error instanceof InvalidKeyError || error instanceof RangeNotSatisfiableError || error instanceof TypeError;
@@ -23,5 +23,6 @@ export function observedStore(store: ObjectStore, failed: (operation: StoreOpera
     head: (key) => observe('head', store.head(key)),
     delete: (key) => observe('delete', store.delete(key)),
     list: (prefix) => observe('list', store.list(prefix)),
+    check: () => observe('check', store.check()),
   };
 }

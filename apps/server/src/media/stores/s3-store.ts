@@ -142,6 +142,16 @@ export function s3Store(options: S3StoreOptions, client: S3Client = s3Client(opt
       }
       return found;
     },
+
+    async check(): Promise<void> {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        const code = status(error);
+        const reason = code === 404 ? 'does not exist' : code === 403 ? 'refuses these credentials' : `cannot be reached (${code ?? (error as Error).message})`;
+        throw new Error(`S3_BUCKET ${Bucket} at ${options.endpoint ?? `AWS S3 ${options.region}`} ${reason}`, { cause: error });
+      }
+    },
   };
 }
 

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,17 +21,16 @@ export async function livePublicRoutes(instance: FastifyInstance, options: { run
     const { liveId, file } = request.params;
     const live = await runtime.service.findLive(liveId);
     if (!live || live.status === 'READY') throw new AppError('LIVE_NOT_FOUND');
-    const filePath = path.join(runtime.hlsDir, String(liveId), file);
-    const info = await stat(filePath).catch(() => null);
-    if (!info?.isFile()) throw new AppError('NOT_FOUND');
+    const found = await runtime.readHls(liveId, file);
+    if (!found) throw new AppError('NOT_FOUND');
     const playlist = file.endsWith('.m3u8');
     return reply
       .header('content-type', playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
-      .header('content-length', info.size)
+      .header('content-length', found.size)
       .header('x-content-type-options', 'nosniff')
       // The live playlist changes every second; a segment never changes once written.
       .header('cache-control', playlist ? (live.status === 'END' ? 'public, max-age=60' : 'no-cache') : 'public, max-age=31536000, immutable')
-      .send(createReadStream(filePath));
+      .send(found.stream);
   });
 }
 

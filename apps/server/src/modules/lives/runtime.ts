@@ -1,6 +1,9 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { hlsRecorder, type HlsRecorder } from './ingest/hls-recorder';
+import { hlsRecorder, type HlsPublisher, type HlsRecorder } from './ingest/hls-recorder';
 import { startRtmpIngest, type RtmpIngest } from './ingest/rtmp-ingest';
 import { StreamHub } from './ingest/stream-hub';
 import type { ThumbnailSaver } from './routes';
@@ -19,8 +22,10 @@ export type LiveRuntime = {
   hub: StreamHub;
   recorder: HlsRecorder;
   service: LiveService;
-  /** Where HLS playlists and segments are written: `<dir>/<liveId>/`. */
+  /** Where HLS playlists and segments are written: `<dir>/<liveId>/` (on the ingest's disk). */
   hlsDir: string;
+  /** A playlist or segment as players get it: from hlsDir on disk, from the bucket (`live/<liveId>/<file>`) with STORAGE=s3. */
+  readHls(liveId: number, file: string): Promise<{ stream: Readable; size: number } | null>;
   /** The embedded ingest's port, once listening (null with RTMP_INGEST=off or without the ingest role). */
   rtmpPort(): number | null;
   /** Whether the embedded ingest accepts connections (null where this instance has none). */
@@ -59,9 +64,26 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     await app.jobs.send(GRACE_QUEUE, data, { startAfter, singletonKey: `live-${job.liveId}-${data.interruptedAt}`, tx: trx });
   };
 
+  // In a bucket, each finished segment and the playlist are put as the recorder makes them, so any web instance serves them.
+  const hlsKey = (liveId: number, file: string) => `live/${liveId}/${file}`;
+  const publisher: HlsPublisher | undefined =
+    config.storage.kind === 's3'
+      ? {
+          segment: (liveId, name, file) => app.media.objects.put(hlsKey(liveId, name), createReadStream(file), { contentType: 'video/mp2t' }),
+          playlist: (liveId, text) => app.media.objects.put(hlsKey(liveId, 'index.m3u8'), Buffer.from(text), { contentType: 'application/vnd.apple.mpegurl' }),
+        }
+      : undefined;
+  const readHls: LiveRuntime['readHls'] = async (liveId, file) => {
+    if (publisher) return app.media.objects.get(hlsKey(liveId, file));
+    const filePath = path.join(hlsDir, String(liveId), file);
+    const info = await stat(filePath).catch(() => null);
+    return info?.isFile() ? { stream: createReadStream(filePath), size: info.size } : null;
+  };
+
   const recorder = hlsRecorder({
     tools: config.mediaTools,
     dir: hlsDir,
+    publisher,
     hub,
     onFirstSegment: (liveId) => void service.markRecorded(liveId).catch((error: unknown) => app.log.error({ err: error, liveId }, 'could not mark the recording')),
     log: app.log,
@@ -129,9 +151,9 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
       resize: { width: THUMBNAIL_SIZE.width, height: THUMBNAIL_SIZE.height, fit: 'inside' },
     });
     // The creation layer's 100x66 crop, stored beside it (contract: layerThumbnailUrl).
-    await writeLayerCrop(app.media.pathFor('thumbnails', saved.name));
+    await writeLayerCrop(app.media, saved);
     return saved.url;
   };
 
-  return { hub, recorder, service, hlsDir, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
+  return { hub, recorder, service, hlsDir, readHls, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
 }

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -9,6 +9,7 @@ import { RETRY_DELAY_SECONDS, type Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { endedByBounds, MAX_PIXELS_ARGS, MediaProbeError, probe, run as runTool, type MediaTools, type ProbeResult } from '../../media/media-tools';
 import type { MediaStore } from '../../media/media-store';
+import type { LocalSource, UploadStore } from '../../media/stores/upload-store';
 import { landing, notify as notifyPeople } from '../notifications/notification-producer';
 import { loopRepository, type LoopRow } from './loop-repository';
 
@@ -68,8 +69,9 @@ type Deps = {
   clock: Clock;
   log: FastifyBaseLogger;
   jobs: Pick<Jobs, 'send'>;
-  uploadsDir: string;
-  /** Scratch space of runs (thumbnail frames), never served. */
+  /** The uploads (tus) sources: on disk, or in the bucket and downloaded for the tools. */
+  uploads: UploadStore;
+  /** Scratch space of runs (ffmpeg's rendition before it is stored, thumbnail frames), local to the instance, never served. */
   workDir: string;
   maxSeconds: number;
   /** How long a run holds its loop without renewing (LOOP_LEASE_SECONDS). */
@@ -89,30 +91,27 @@ export function loopProcessor(deps: Deps) {
   const running = new Map<string, Run>();
   let closing = false;
 
-  const sourceOf = (id: string) => path.join(deps.uploadsDir, id);
   const leaseUntil = () => new Date(deps.clock.now().getTime() + deps.leaseMs);
 
   /**
    * Everything one attempt writes is named by its lease token, so whoever finds the attempt dead (the
-   * sweep, after a crash) removes exactly its files: the partial rendition, the rendition, the
-   * thumbnails and the scratch folder of their frames.
+   * sweep, after a crash) removes exactly its objects — the rendition and the thumbnails — and, on
+   * this instance, its scratch folder. ffmpeg needs local files: it writes into the scratch folder,
+   * and the results are put into the media store (disk or bucket) from there.
    */
   const attempt = (token: string) => ({
-    partial: deps.media.pathFor('loops', `${token}.mp4.part`),
+    work: path.join(deps.workDir, `${token}.work`),
+    /** ffmpeg's output, local, before it is stored. */
+    local: path.join(deps.workDir, `${token}.work`, 'rendition.mp4'),
     rendition: `${token}.mp4`,
     thumbnail: (index: number) => `${token}-${index}`,
-    frames: path.join(deps.workDir, `${token}.frames`),
   });
 
   async function removeAttempt(token: string) {
     const files = attempt(token);
-    await rm(files.partial, { force: true });
+    await rm(files.work, { recursive: true, force: true });
     await deps.media.remove('loops', files.rendition);
-    for (const index of THUMBNAIL_SHARES.keys()) {
-      await deps.media.remove('thumbnails', `${files.thumbnail(index)}.jpg`);
-      await rm(deps.media.pathFor('thumbnails', `${files.thumbnail(index)}.jpg.part`), { force: true });
-    }
-    await rm(files.frames, { recursive: true, force: true });
+    for (const index of THUMBNAIL_SHARES.keys()) await deps.media.remove('thumbnails', `${files.thumbnail(index)}.jpg`);
   }
 
   /** The run lost the loop: its tool ends now, and it gives up at its next step. */
@@ -139,12 +138,12 @@ export function loopProcessor(deps: Deps) {
     });
   };
 
-  async function transcode(row: LoopRow, run: Run, probed: ProbeResult): Promise<{ videoName: string; width: number; height: number; durationSeconds: number; file: string }> {
+  async function transcode(row: LoopRow, run: Run, source: string, probed: ProbeResult): Promise<{ videoName: string; width: number; height: number; durationSeconds: number; file: string }> {
     const files = attempt(run.token);
-    const placed = await deps.media.reserve('loops', 'mp4', run.token);
+    await mkdir(files.work, { recursive: true });
     let lastWrite = 0;
     const seconds = Math.min(probed.durationSeconds, deps.maxSeconds);
-    const args = renditionArgs(sourceOf(row.id), files.partial, probed, deps.maxSeconds);
+    const args = renditionArgs(source, files.local, probed, deps.maxSeconds);
     const result = await runTool(deps.tools, 'transcode', 'ffmpeg', args, {
       contentSeconds: seconds,
       onSpawn: (child) => (run.child = child),
@@ -165,7 +164,7 @@ export function loopProcessor(deps: Deps) {
       },
     }).finally(() => (run.child = undefined));
     if (result.code !== 0 || run.lost || closing) {
-      await rm(files.partial, { force: true });
+      await rm(files.local, { force: true });
       if (run.lost) throw new Stopped();
       if (closing) throw new Error('ffmpeg ended by shutdown');
       // A frame over the pixel bound after the first (the probe judged the first): refused by the decoder.
@@ -177,47 +176,42 @@ export function loopProcessor(deps: Deps) {
       if (/Invalid data|corrupt|error while decoding|Error splitting|partial file/i.test(result.stderr)) throw new PermanentFailure('LOOP_DAMAGED');
       throw new Error(`ffmpeg exited ${String(result.code)}: ${result.stderr.split('\n').filter(Boolean).pop() ?? ''}`);
     }
-    await rename(files.partial, placed.path);
     // The length listed is the one players get: measured on the rendition, like the upload was.
-    const output = await probe(deps.tools, placed.path, { maxSeconds: deps.maxSeconds }).catch(async (error: unknown) => {
-      await rm(placed.path, { force: true });
+    const output = await probe(deps.tools, files.local, { maxSeconds: deps.maxSeconds }).catch((error: unknown) => {
       throw error instanceof MediaProbeError ? new PermanentFailure(error.code) : error;
     });
-    return { videoName: placed.name, width: output.width, height: output.height, durationSeconds: output.durationSeconds, file: placed.path };
+    if (run.lost) throw new Stopped();
+    const placed = await deps.media.putFile('loops', files.rendition, files.local, 'video/mp4');
+    return { videoName: placed.name, width: output.width, height: output.height, durationSeconds: output.durationSeconds, file: files.local };
   }
 
-  /** Three stills from across the clip, each stored through the media store (JPEG, quality 75). */
+  /** Three stills from across the clip (the local rendition), each stored through the media store (JPEG, quality 75). */
   async function thumbnails(run: Run, video: string, durationSeconds: number): Promise<string[]> {
     const files = attempt(run.token);
-    await mkdir(files.frames, { recursive: true });
-    try {
-      const names: string[] = [];
-      for (const [index, share] of THUMBNAIL_SHARES.entries()) {
-        if (run.lost) throw new Stopped();
-        const frame = path.join(files.frames, `${index}.png`);
-        const at = Math.max(0, Math.min(durationSeconds - 0.1, durationSeconds * share));
-        const result = await runTool(deps.tools, 'thumbnail', 'ffmpeg', ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'image2', frame], {
-          onSpawn: (child) => (run.child = child),
-        }).finally(() => (run.child = undefined));
-        if (run.lost) throw new Stopped();
-        if (result.code !== 0) continue;
-        const saved = await deps.media.saveImage(await readFile(frame), { kind: 'thumbnails', maxBytes: 50_000_000, resize: { width: 720, height: 1280, fit: 'inside' }, baseName: files.thumbnail(index) });
-        names.push(saved.name);
-      }
-      if (names.length === 0) throw new Error('no thumbnail could be made');
-      return names;
-    } finally {
-      await rm(files.frames, { recursive: true, force: true });
+    await mkdir(files.work, { recursive: true });
+    const names: string[] = [];
+    for (const [index, share] of THUMBNAIL_SHARES.entries()) {
+      if (run.lost) throw new Stopped();
+      const frame = path.join(files.work, `frame-${index}.png`);
+      const at = Math.max(0, Math.min(durationSeconds - 0.1, durationSeconds * share));
+      const result = await runTool(deps.tools, 'thumbnail', 'ffmpeg', ['-hide_banner', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', video, '-frames:v', '1', '-f', 'image2', frame], {
+        onSpawn: (child) => (run.child = child),
+      }).finally(() => (run.child = undefined));
+      if (run.lost) throw new Stopped();
+      if (result.code !== 0) continue;
+      const saved = await deps.media.saveImage(await readFile(frame), { kind: 'thumbnails', maxBytes: 50_000_000, resize: { width: 720, height: 1280, fit: 'inside' }, baseName: files.thumbnail(index) });
+      names.push(saved.name);
     }
+    if (names.length === 0) throw new Error('no thumbnail could be made');
+    return names;
   }
 
-  async function removeSource(id: string) {
-    await rm(sourceOf(id), { force: true });
-    await rm(`${sourceOf(id)}.json`, { force: true });
-  }
+  /** The upload's files (and, in a bucket, its unfinished multipart upload); gone already is not an error. */
+  const removeSource = (id: string) => deps.uploads.remove(id);
 
   return {
-    sourceOf,
+    /** A local file of the upload for the tools (the disk file, or a copy from the bucket), or null when it is gone. */
+    localSource: (id: string) => deps.uploads.local(id),
     removeSource,
 
     /** The job: runs the loop once; throws only for a failure worth retrying (pg-boss retries it). */
@@ -236,19 +230,20 @@ export function loopProcessor(deps: Deps) {
         );
       }, Math.max(1_000, deps.leaseMs / 3));
       heartbeat.unref();
+      let source: LocalSource | null = null;
       try {
-        await stat(sourceOf(id)).catch(() => {
-          throw new PermanentFailure('LOOP_SOURCE_MISSING');
-        });
+        // From the bucket, downloaded: ffprobe and ffmpeg read local files.
+        source = await deps.uploads.local(id);
+        if (!source) throw new PermanentFailure('LOOP_SOURCE_MISSING');
         let probed;
         try {
-          probed = await probe(deps.tools, sourceOf(id), { maxSeconds: deps.maxSeconds });
+          probed = await probe(deps.tools, source.file, { maxSeconds: deps.maxSeconds });
         } catch (error) {
           if (error instanceof MediaProbeError) throw new PermanentFailure(error.code);
           throw error;
         }
         if (!(await loops.probed(id, run.token, probed, deps.clock.now()))) throw new Stopped();
-        const output = await transcode(row, run, probed);
+        const output = await transcode(row, run, source.file, probed);
         const names = await thumbnails(run, output.file, output.durationSeconds);
         const done = await deps.db.transaction().execute(async (tx) => {
           const completed = await loops.complete(tx, id, run.token, { videoName: output.videoName, thumbnailNames: names, width: output.width, height: output.height, durationSeconds: output.durationSeconds }, deps.clock.now());
@@ -277,6 +272,9 @@ export function loopProcessor(deps: Deps) {
         await loops.transition(deps.db, id, ['START', 'PROCESSING'], 'RESERVED', deps.clock.now(), { progress: 0 }, run.token).catch(() => undefined);
         throw error;
       } finally {
+        // The scratch folder and a downloaded source never outlive the run (its objects stay when it completed).
+        await rm(attempt(run.token).work, { recursive: true, force: true }).catch(() => undefined);
+        await source?.release().catch(() => undefined);
         clearInterval(heartbeat);
         if (running.get(id) === run) running.delete(id);
       }

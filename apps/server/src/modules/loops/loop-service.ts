@@ -69,11 +69,16 @@ export function loopService(deps: Deps) {
      */
     async finishUpload(id: string, size: number): Promise<ErrorCode | null> {
       let refusal: ErrorCode | null = null;
+      // The whole file, here: from the bucket it is downloaded first (the tools read local files).
+      const source = await processor.localSource(id);
       try {
+        if (!source) throw new Error('the upload has no file');
         // Length, frame size and rate as the file's frames have them (the probe refuses with the reason).
-        await probe(deps.tools, processor.sourceOf(id), { maxSeconds });
+        await probe(deps.tools, source.file, { maxSeconds });
       } catch (error) {
         refusal = error instanceof MediaProbeError ? error.code : 'LOOP_NOT_VIDEO';
+      } finally {
+        await source?.release();
       }
       if (refusal) {
         await db.transaction().execute((tx) => loops.transition(tx, id, [null], 'ERROR', clock.now(), { error_code: refusal }));

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,21 +33,21 @@ const nodeRequestOf = (req: Request) => (req as Request & { runtime?: { node?: {
 const UploadParams = LoopParams;
 
 /**
- * Loops: a resumable upload (tus 1.0.0, `@tus/server` with files under `$DATA_DIR/uploads/loops`),
+ * Loops: a resumable upload (tus 1.0.0, `@tus/server`; files under `$DATA_DIR/uploads/loops`, or in the bucket with STORAGE=s3),
  * judged by ffprobe when the last byte arrives, then a durable transcode job. Upload URLs carry the
  * channel and a server-made id; only the uploader continues an upload.
  */
 export async function loopRoutes(instance: FastifyInstance, options: { runtime: LoopRuntime }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { maxBytes, maxSeconds, maxUnfinished, maxUnfinishedBytes, idleHours, startsPerMinute, chunksPerMinute } = app.config.loops;
-  const { service: loops, uploads, uploadsDir } = options.runtime;
+  const { service: loops, uploads, sources } = options.runtime;
   const tags = ['loops'];
 
   const errorBody = (code: ErrorCode, requestPath: string) => JSON.stringify({ code, message: errorCatalogue[code].message, path: requestPath, extra: null });
 
   const tus = new TusServer({
     path: '/api/loops-upload',
-    datastore: new FileStore({ directory: uploadsDir }),
+    datastore: sources.datastore,
     maxSize: maxBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { uploadStore, type UploadStore } from '../../media/stores/upload-store';
 import { startLeaseSweep } from './loop-lease-sweep';
 import { loopProcessor, type LoopProcessor } from './loop-processing';
 import { loopService, type LoopService } from './loop-service';
@@ -9,8 +10,8 @@ export type LoopRuntime = {
   processor: LoopProcessor;
   service: LoopService;
   uploads: LoopUploadService;
-  /** Where tus writes uploads (`<dir>/<loopId>`), and the probe and the transcode read them. */
-  uploadsDir: string;
+  /** Where tus writes uploads (disk: `$DATA_DIR/uploads/loops/<loopId>`; S3: the bucket), and the probe and the transcode read them. */
+  sources: UploadStore;
 };
 
 /**
@@ -21,7 +22,8 @@ export type LoopRuntime = {
 export async function createLoopRuntime(app: FastifyInstance): Promise<LoopRuntime> {
   const { maxSeconds, workers, leaseSeconds } = app.config.loops;
   const tools = app.config.mediaTools;
-  const uploadsDir = path.resolve(app.config.dataDir, 'uploads', 'loops');
+  const workDir = path.resolve(app.config.dataDir, 'run', 'loops');
+  const sources = uploadStore(app.config.storage, { uploadsDir: path.resolve(app.config.dataDir, 'uploads', 'loops'), scratchDir: workDir, objects: app.media.objects });
   const processor = loopProcessor({
     db: app.db,
     media: app.media,
@@ -29,8 +31,8 @@ export async function createLoopRuntime(app: FastifyInstance): Promise<LoopRunti
     clock: app.clock,
     log: app.log,
     jobs: app.jobs,
-    uploadsDir,
-    workDir: path.resolve(app.config.dataDir, 'run', 'loops'),
+    uploads: sources,
+    workDir,
     maxSeconds,
     leaseMs: leaseSeconds * 1000,
   });
@@ -43,5 +45,5 @@ export async function createLoopRuntime(app: FastifyInstance): Promise<LoopRunti
   // Before the pool and the queue stop: ffmpeg runs end, their jobs go back to the queue for the next start.
   app.addHook('preClose', async () => processor.stopAll());
 
-  return { processor, service, uploads, uploadsDir };
+  return { processor, service, uploads, sources };
 }

@@ -17,7 +17,22 @@ export type RecorderOptions = {
   /** The first segment of a live exists (public playback and the replay are there). */
   onFirstSegment(liveId: number): void;
   log: { warn(object: object, message: string): void };
+  /**
+   * Where finished segments and the playlist go beyond this disk (the S3 bucket with STORAGE=s3):
+   * each segment once ffmpeg lists it (it is whole then), then the playlist that names it. Without
+   * one, the local folder is what is served.
+   */
+  publisher?: HlsPublisher;
 };
+
+export type HlsPublisher = {
+  segment(liveId: number, name: string, file: string): Promise<void>;
+  playlist(liveId: number, text: string): Promise<void>;
+};
+
+/** How often a recording's new segments and playlist are sent to the publisher. */
+const PUBLISH_EVERY_MS = 300;
+const SEGMENT_NAMES = /segment-\d{5}\.ts/g;
 
 type Recording = { streamKeyId: number; ffmpeg: ChildProcessWithoutNullStreams; unsubscribe: () => void; done: Promise<void>; ending: boolean };
 
@@ -77,11 +92,13 @@ export function hlsRecorder(options: RecorderOptions) {
     ffmpeg.stdout.resume();
     ffmpeg.stdin.on('error', () => undefined);
     let announced = false;
+    const publishing = options.publisher ? publisherOf(options.publisher, liveId, playlist, previous, () => options.onFirstSegment(liveId), options.log) : null;
     const sink: FlvSink = {
       write(chunk) {
         if (!ffmpeg.stdin.writable) return;
         writeUnlessBehind(ffmpeg.stdin, chunk);
-        if (!announced) {
+        // Published elsewhere, the first segment is announced once it is there (publisherOf).
+        if (!announced && !publishing) {
           announced = true;
           void waitForSegment(playlist).then((found) => found && options.onFirstSegment(liveId));
         }
@@ -92,6 +109,8 @@ export function hlsRecorder(options: RecorderOptions) {
         ffmpeg.stdin.end();
       },
     };
+    const ticker = publishing ? setInterval(() => void publishing.run(), PUBLISH_EVERY_MS) : null;
+    ticker?.unref();
     const done = new Promise<void>((resolve) => {
       ffmpeg.on('close', (code) => {
         if (code !== 0 && code !== null) options.log.warn({ liveId, code, stderr }, 'HLS remux ended with an error');
@@ -101,6 +120,10 @@ export function hlsRecorder(options: RecorderOptions) {
         options.log.warn({ liveId, err: error }, 'ffmpeg could not start');
         resolve();
       });
+    }).then(async () => {
+      // The last segment and the playlist's end (or what an interruption left) are sent before the recording counts as ended.
+      if (ticker) clearInterval(ticker);
+      await publishing?.flush();
     });
     const unsubscribe = options.hub.subscribe(streamKeyId, sink);
     if (!unsubscribe) {
@@ -140,6 +163,46 @@ export function hlsRecorder(options: RecorderOptions) {
 }
 
 export type HlsRecorder = ReturnType<typeof hlsRecorder>;
+
+/**
+ * Sends a recording's new segments, then its playlist when it changed; one pass at a time. A pass
+ * that fails is logged and the next one tries again (what was not sent is still new to it).
+ */
+function publisherOf(publisher: HlsPublisher, liveId: number, playlist: string, previous: string | null, first: () => void, log: RecorderOptions['log']) {
+  // After an interruption the playlist goes on: the segments it already named were sent by the run before.
+  const sent = new Set(previous?.match(SEGMENT_NAMES) ?? []);
+  let sentText = previous;
+  let announced = false;
+  let running: Promise<void> | null = null;
+  const pass = async () => {
+    const text = await readFile(playlist, 'utf8').catch(() => null);
+    if (text === null || text === sentText) return;
+    for (const name of new Set(text.match(SEGMENT_NAMES) ?? [])) {
+      if (sent.has(name)) continue;
+      await publisher.segment(liveId, name, path.join(path.dirname(playlist), name));
+      sent.add(name);
+    }
+    await publisher.playlist(liveId, text);
+    sentText = text;
+    if (!announced && sent.size > 0) {
+      announced = true;
+      first();
+    }
+  };
+  return {
+    run(): Promise<void> {
+      running ??= pass()
+        .catch((error: unknown) => log.warn({ liveId, err: error }, 'HLS segments not published yet'))
+        .finally(() => (running = null));
+      return running;
+    },
+    /** After ffmpeg ended: a whole pass that starts after everything it wrote. */
+    async flush(): Promise<void> {
+      await running;
+      await this.run();
+    },
+  };
+}
 
 async function waitForSegment(playlist: string): Promise<boolean> {
   for (let i = 0; i < 100; i++) {
