@@ -18,6 +18,7 @@ import {
 } from './factories';
 import { claimDemoSeed } from './demo-seed-repository';
 import { seedDemoLives } from './demo-lives';
+import { seedDemoViews } from './demo-views';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -27,6 +28,13 @@ const HOUR = 3_600_000;
  * written in the same transaction, so a restart (or two instances) never seeds twice.
  */
 export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: string } = {}): Promise<boolean> {
+  const seeded = await seedDemoRows(db, now, options);
+  // The view history goes through the roll-up, which opens transactions of its own: after the world commits.
+  if (seeded) await seedDemoViews(db, now);
+  return seeded;
+}
+
+async function seedDemoRows(db: Db, now: Date, options: { dataDir?: string }): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await claimDemoSeed(trx))) return false;
     const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -189,10 +197,10 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
       [studioDaily, 'POST', 'HIDDEN', '숨김 처리한 공지 포스트', 980, 4 * DAY],
       [studioDaily, 'SHORTS', 'REPORT_BLIND', '신고로 가려진 루프', 45_210, 6 * DAY],
       [studioDaily, 'CONTENT_VIEW', 'PUBLIC_ERROR', '공개 중 오류가 난 콘텐츠', 10, 7 * DAY],
-      [studioDaily, 'POST', 'PUBLIC', '구독자 10만 명 감사 인사', 88_000, 9 * DAY],
-      [studioDaily, 'CONTENT_VIEW', 'PUBLIC', '스튜디오 장비 소개', 1_000, 12 * DAY],
+      [studioDaily, 'POST', 'PUBLIC', '구독자 10만 명 감사 인사', 88_000, 45 * DAY],
+      [studioDaily, 'CONTENT_VIEW', 'PUBLIC', '스튜디오 장비 소개', 1_000, 80 * DAY],
       [cookingNotes, 'POST', 'PUBLIC', '오늘의 레시피: 된장찌개', 3_400, 1 * DAY],
-      [cookingNotes, 'POST', 'PUBLIC', '냉장고 정리 팁 5가지', 10_001, 3 * DAY],
+      [cookingNotes, 'POST', 'PUBLIC', '냉장고 정리 팁 5가지', 10_001, 60 * DAY],
       [cookingNotes, 'POST', 'DRAFT', '김장 준비물 (작성 중)', 0, 2 * HOUR],
       [cityNews, 'NEWS', 'PUBLIC', '시청 앞 광장 리모델링 착공', 23_000, 6 * HOUR],
       [cityNews, 'SHORTS', 'PUBLIC', '출근길 교통 상황 1분 요약', 7_700, 1 * DAY],
@@ -209,6 +217,8 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
         view_count: views,
         thumbnail_url: null,
         created_at: ago(age),
+        // Published loops have their length (the insights' retention curves need it).
+        ...(kind === 'SHORTS' && status === 'PUBLIC' ? { duration_seconds: title.startsWith('30초') ? 30 : 60 } : {}),
         ...(reserved
           ? { body: '<p>겨울 특집을 다음 주에 공개합니다.</p>', reserved_at: earliestReservationSlot(new Date(now.getTime() + 7 * DAY)), reservation_visibility: 'PUBLIC' as const }
           : {}),
