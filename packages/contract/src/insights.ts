@@ -61,6 +61,7 @@ export type InsightRetention = z.infer<typeof InsightRetention>;
 
 export const ChannelInsights = z.object({
   channelId: z.number().int(),
+  channelName: z.string(),
   channelType: ChannelType,
   days: z.number().int(),
   /** First and last Korean day of the period (today included). */

@@ -42,6 +42,7 @@ export function insightService(db: Db) {
       const byDay = new Map(daily.map((row) => [row.day, row]));
       return {
         channelId: channel.id,
+        channelName: channel.name,
         channelType: channel.channel_type,
         days,
         from,

@@ -14,6 +14,7 @@ const ko = {
 
   'home.typeAndStatus': '{type} · {status}',
   'home.settings': '멤버 및 설정',
+  'home.insights': '인사이트',
   'home.overview': '채널 정보',
   'home.labels': '라벨',
   'home.noLabels': '라벨 없음',
@@ -126,6 +127,7 @@ const en: Record<ChannelHomeMessageKey, string> = {
 
   'home.typeAndStatus': '{type} · {status}',
   'home.settings': 'Members and settings',
+  'home.insights': 'Insights',
   'home.overview': 'Channel information',
   'home.labels': 'Labels',
   'home.noLabels': 'No labels',

@@ -36,13 +36,18 @@ function ChannelHomePage({ channel }: { channel: ChannelDetail }) {
         status: t(`channelStatus.${channel.status.code}`),
       })}
       actions={
-        isOwner ? (
-          <Link to={`/channels/${channel.id}/settings`} className={buttonClassName('secondary')}>
-            {th('home.settings')}
+        <>
+          <Link to={`/channels/${channel.id}/insights`} className={buttonClassName('secondary')}>
+            {th('home.insights')}
           </Link>
-        ) : (
-          <LeaveChannel channel={channel} />
-        )
+          {isOwner ? (
+            <Link to={`/channels/${channel.id}/settings`} className={buttonClassName('secondary')}>
+              {th('home.settings')}
+            </Link>
+          ) : (
+            <LeaveChannel channel={channel} />
+          )}
+        </>
       }
     >
       <div className={styles.grid}>
