@@ -75,13 +75,15 @@ export async function seedDemoViews(db: Db, now: Date, keepDays = VIEW_EVENTS_KE
       for (const hour of EVENING_HOURS_KST) {
         // Today's last burst is a few minutes ago, so a content published this morning has views too.
         const at = daysAgo === 0 && hour === EVENING_HOURS_KST.at(-1) ? new Date(now.getTime() - 5 * MINUTE) : koreanHour(now, daysAgo, hour);
+        // Today's burst holds the part of the day gone by so far.
+        const sofar = daysAgo === 0 ? Math.min(1, (at.getTime() - koreanHour(now, 0, 0).getTime()) / DAY) : 1;
         if (at < content.publishedAt || at.getTime() > now.getTime() - 5 * MINUTE) continue;
         const age = (at.getTime() - content.publishedAt.getTime()) / DAY;
         const weekday = new Date(at.getTime() + KST_OFFSET_HOURS * 3_600_000).getUTCDay();
         const weekend = weekday === 0 || weekday === 6 ? 1.35 : 1;
         const growth = 0.7 + 0.3 * (1 - daysAgo / DEMO_VIEW_DAYS);
         const fade = 0.2 + 0.8 * Math.exp(-age / 6);
-        const count = Math.round((peak / EVENING_HOURS_KST.length) * fade * weekend * growth * (0.75 + 0.5 * next()));
+        const count = Math.round((peak / EVENING_HOURS_KST.length) * sofar * fade * weekend * growth * (0.75 + 0.5 * next()));
         for (let n = 0; n < count; n += 1) {
           const viewerId = randomUUID();
           const base = { contentId: content.id, channelId: content.channelId, viewerId };

@@ -188,7 +188,7 @@ async function seedDemoRows(db: Db, now: Date, options: { dataDir?: string }): P
 
     const contents: [channel: number, kind: 'CONTENT_VIEW' | 'SHORTS' | 'NEWS' | 'POST' | 'LIVE', status: string, title: string, views: number, ageMs: number][] = [
       [studioDaily, 'CONTENT_VIEW', 'PUBLIC', '이번 주 스튜디오 소식 총정리', 152_340, 2 * HOUR],
-      [studioDaily, 'SHORTS', 'PUBLIC', '30초 만에 보는 오늘의 하이라이트', 999_999_999, 5 * HOUR],
+      [studioDaily, 'SHORTS', 'PUBLIC', '30초 만에 보는 오늘의 하이라이트', 999_999_999, 40 * DAY],
       [studioDaily, 'SHORTS', 'IN_PROCESSING', '촬영 현장 비하인드 (처리 중)', 0, 20 * 60_000],
       [studioDaily, 'LIVE', 'PUBLIC', '주간 스튜디오 토크 다시보기', 12_480, 1 * DAY],
       [studioDaily, 'NEWS', 'PUBLIC', '[속보] 지역 축제 일정 변경', 1_001, 2 * DAY],
@@ -203,7 +203,7 @@ async function seedDemoRows(db: Db, now: Date, options: { dataDir?: string }): P
       [cookingNotes, 'POST', 'PUBLIC', '냉장고 정리 팁 5가지', 10_001, 60 * DAY],
       [cookingNotes, 'POST', 'DRAFT', '김장 준비물 (작성 중)', 0, 2 * HOUR],
       [cityNews, 'NEWS', 'PUBLIC', '시청 앞 광장 리모델링 착공', 23_000, 6 * HOUR],
-      [cityNews, 'SHORTS', 'PUBLIC', '출근길 교통 상황 1분 요약', 7_700, 1 * DAY],
+      [cityNews, 'SHORTS', 'PUBLIC', '출근길 교통 상황 1분 요약', 7_700, 25 * DAY],
     ];
     for (const [channel, kind, status, title, views, age] of contents) {
       // A reservation has its time (a week ahead, on the 10-minute step) and a body; the server queues its job at start-up.

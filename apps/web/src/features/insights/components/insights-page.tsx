@@ -97,7 +97,7 @@ function Daily({ data, t }: { data: ChannelInsights; t: InsightsT }) {
       <LineChart labels={labels} values={values} formatValue={formatValue} ariaLabel={t('daily.chart', { from: data.from, to: data.to })} />
       <details className={styles.details}>
         <summary>{t('daily.table')}</summary>
-        <div className={styles.tableScroll}>
+        <div className={styles.tableScroll} role="region" aria-label={t('daily.caption')} tabIndex={0}>
           <table className={styles.table}>
             <caption>{t('daily.caption')}</caption>
             <thead>
@@ -132,7 +132,7 @@ function TopContents({ data, t }: { data: ChannelInsights; t: InsightsT }) {
       {data.topContents.length === 0 ? (
         <EmptyState compact title={t('top.empty')} />
       ) : (
-        <div className={styles.tableScroll}>
+        <div className={styles.tableScroll} role="region" aria-label={t('top.caption')} tabIndex={0}>
           <table className={styles.table}>
             <caption>{t('top.caption')}</caption>
             <thead>
@@ -183,7 +183,7 @@ function RetentionCurve({ loop, t }: { loop: InsightRetention; t: InsightsT }) {
       <LineChart labels={TENTH_LABELS} values={loop.shares} max={1} formatValue={formatShareAxis} ariaLabel={t('retention.chart', { title: loop.title })} />
       <details className={styles.details}>
         <summary>{t('retention.table', { title: loop.title })}</summary>
-        <div className={styles.tableScroll}>
+        <div className={styles.tableScroll} role="region" aria-label={t('retention.title')} tabIndex={0}>
           <table className={styles.table}>
             <caption>{t('retention.caption', { title: loop.title, views: formatViewCount(loop.views, locale), duration: formatSeconds(loop.durationSeconds, t) })}</caption>
             <thead>
