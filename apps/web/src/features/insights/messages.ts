@@ -6,9 +6,7 @@ const ko = {
   'page.range': '한국 시간 {from} ~ {to}',
   'page.toChannel': '채널 홈으로',
   'period.label': '기간',
-  'period.7': '7일',
-  'period.28': '28일',
-  'period.90': '90일',
+  'period.option': '{days}일',
 
   'summary.title': '요약',
   'summary.views': '조회수',
@@ -62,9 +60,7 @@ const en: Record<InsightsMessageKey, string> = {
   'page.range': '{from} – {to}, Korean time',
   'page.toChannel': 'Channel home',
   'period.label': 'Period',
-  'period.7': '7 days',
-  'period.28': '28 days',
-  'period.90': '90 days',
+  'period.option': '{days} days',
 
   'summary.title': 'Summary',
   'summary.views': 'Views',

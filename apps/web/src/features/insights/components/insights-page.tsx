@@ -32,7 +32,7 @@ export function InsightsPage({ channelId, days }: { channelId: number; days: Ins
       <nav className={styles.periods} aria-label={t('period.label')}>
         {INSIGHT_PERIOD_DAYS.map((period) => (
           <Link key={period} to={`?days=${period}`} replace className={styles.period} aria-current={period === days ? 'page' : undefined}>
-            {t(`period.${period}`)}
+            {t('period.option', { days: period })}
           </Link>
         ))}
       </nav>
