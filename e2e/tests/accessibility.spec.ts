@@ -44,6 +44,7 @@ export const a11yRoutes: A11yRoute[] = [
   { name: 'editor', path: ({ channel }) => (channel ? `/studio/editor/${channel}/draft` : undefined), as: ['creator'] },
   { name: 'post', path: ({ channel }) => (channel ? `/studio/channels/${channel}/contents/post/create` : undefined), as: ['creator'] },
   { name: 'lives', path: ({ channel }) => (channel ? `/studio/channels/${channel}/videos/lives` : undefined), as: ['creator'] },
+  { name: 'insights', path: ({ channel }) => (channel ? `/studio/channels/${channel}/insights` : undefined), as: ['creator'] },
   { name: 'operator: applications', path: '/studio/operator/applications', as: ['operator'] },
   { name: 'operator: channels', path: '/studio/operator/channels', as: ['operator'] },
   { name: 'operator: notices', path: '/studio/operator/notices', as: ['operator'] },

@@ -52,6 +52,7 @@ import { operatorNotificationRoutes } from './modules/operator/notification-rout
 import { publicSiteRoutes } from './modules/public-site/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { viewRoutes } from './modules/views/routes';
+import { insightRoutes } from './modules/insights/routes';
 import { viewRollupJob } from './modules/views/view-rollup';
 import { csrfPlugin } from './plugins/csrf';
 import { answerFrameworkError, clientErrorAnswer, errorHandlerPlugin } from './plugins/error-handler';
@@ -205,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(operatorApplicationRoutes);
         await api.register(liveRoutes, { service: live.service, hub: live.hub, saveThumbnail: live.saveThumbnail });
         await api.register(viewRoutes);
+        await api.register(insightRoutes);
       },
       { prefix: '/api' },
     );

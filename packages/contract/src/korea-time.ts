@@ -35,3 +35,13 @@ export function fromKoreanParts(parts: KoreanParts): Date {
 export function asKoreanWallClock(instant: Date): Date {
   return new Date(instant.getTime() + OFFSET_MS);
 }
+
+/** The Korean calendar day of an instant, 'YYYY-MM-DD'. */
+export function koreanDay(instant: Date): string {
+  return asKoreanWallClock(instant).toISOString().slice(0, 10);
+}
+
+/** A calendar day 'YYYY-MM-DD' moved by `days` (negative goes back). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -19,6 +19,7 @@ import * as liveAnnouncements from './migrations/0017-live-announcements';
 import * as loopLease from './migrations/0018-loop-lease';
 import * as loopUploadsUnfinished from './migrations/0019-loop-uploads-unfinished';
 import * as viewCounting from './migrations/0020-view-counting';
+import * as viewRetention from './migrations/0022-view-retention';
 import * as channelProfile from './migrations/0024-channel-profile';
 import * as contentLibrary from './migrations/0025-content-library';
 import * as sharedRateLimits from './migrations/0027-shared-rate-limits';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0018-loop-lease': loopLease,
   '0019-loop-uploads-unfinished': loopUploadsUnfinished,
   '0020-view-counting': viewCounting,
+  '0022-view-retention': viewRetention,
   '0024-channel-profile': channelProfile,
   '0025-content-library': contentLibrary,
   '0027-shared-rate-limits': sharedRateLimits,

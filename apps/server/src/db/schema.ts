@@ -332,7 +332,9 @@ export type Database = {
   content_views_daily: { content_id: number; day: string; channel_id: number; views: Generated<number>; watch_seconds: Generated<number> };
   channel_views_daily: { channel_id: number; day: string; views: Generated<number>; watch_seconds: Generated<number> };
   view_rollup: { only_row: Generated<boolean>; rolled_to: NullableTimestamp };
-  view_counted: { content_id: number; viewer_id: string; counted_at: Timestamp };
+  view_counted: { content_id: number; viewer_id: string; counted_at: Timestamp; reached: Generated<number> };
+  /** Issue 23: viewers of a loop's view that reached each tenth of it, by the Korean day the view counted (migration 0022). */
+  content_retention_daily: { content_id: number; day: string; tenth: number; channel_id: number; viewers: Generated<number> };
   view_watch_credit: { content_id: number; viewer_id: string; hour: Timestamp; seconds: number };
   rate_limit_windows: { key: string; started_at: Timestamp; hits: number };
 };

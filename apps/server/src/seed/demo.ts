@@ -21,6 +21,7 @@ import { seedDemoLives } from './demo-lives';
 import type { StorageConfig } from '../config';
 import { mediaStore } from '../media/media-store';
 import { createObjectStore } from '../media/stores/create-object-store';
+import { seedDemoViews } from './demo-views';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -30,6 +31,13 @@ const HOUR = 3_600_000;
  * written in the same transaction, so a restart (or two instances) never seeds twice.
  */
 export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: string; storage?: StorageConfig } = {}): Promise<boolean> {
+  const seeded = await seedDemoRows(db, now, options);
+  // The view history goes through the roll-up, which opens transactions of its own: after the world commits.
+  if (seeded) await seedDemoViews(db, now);
+  return seeded;
+}
+
+async function seedDemoRows(db: Db, now: Date, options: { dataDir?: string; storage?: StorageConfig }): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await claimDemoSeed(trx))) return false;
     const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -183,7 +191,7 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
 
     const contents: [channel: number, kind: 'CONTENT_VIEW' | 'SHORTS' | 'NEWS' | 'POST' | 'LIVE', status: string, title: string, views: number, ageMs: number][] = [
       [studioDaily, 'CONTENT_VIEW', 'PUBLIC', '이번 주 스튜디오 소식 총정리', 152_340, 2 * HOUR],
-      [studioDaily, 'SHORTS', 'PUBLIC', '30초 만에 보는 오늘의 하이라이트', 999_999_999, 5 * HOUR],
+      [studioDaily, 'SHORTS', 'PUBLIC', '30초 만에 보는 오늘의 하이라이트', 999_999_999, 40 * DAY],
       [studioDaily, 'SHORTS', 'IN_PROCESSING', '촬영 현장 비하인드 (처리 중)', 0, 20 * 60_000],
       [studioDaily, 'LIVE', 'PUBLIC', '주간 스튜디오 토크 다시보기', 12_480, 1 * DAY],
       [studioDaily, 'NEWS', 'PUBLIC', '[속보] 지역 축제 일정 변경', 1_001, 2 * DAY],
@@ -192,13 +200,13 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
       [studioDaily, 'POST', 'HIDDEN', '숨김 처리한 공지 포스트', 980, 4 * DAY],
       [studioDaily, 'SHORTS', 'REPORT_BLIND', '신고로 가려진 루프', 45_210, 6 * DAY],
       [studioDaily, 'CONTENT_VIEW', 'PUBLIC_ERROR', '공개 중 오류가 난 콘텐츠', 10, 7 * DAY],
-      [studioDaily, 'POST', 'PUBLIC', '구독자 10만 명 감사 인사', 88_000, 9 * DAY],
-      [studioDaily, 'CONTENT_VIEW', 'PUBLIC', '스튜디오 장비 소개', 1_000, 12 * DAY],
+      [studioDaily, 'POST', 'PUBLIC', '구독자 10만 명 감사 인사', 88_000, 45 * DAY],
+      [studioDaily, 'CONTENT_VIEW', 'PUBLIC', '스튜디오 장비 소개', 1_000, 80 * DAY],
       [cookingNotes, 'POST', 'PUBLIC', '오늘의 레시피: 된장찌개', 3_400, 1 * DAY],
-      [cookingNotes, 'POST', 'PUBLIC', '냉장고 정리 팁 5가지', 10_001, 3 * DAY],
+      [cookingNotes, 'POST', 'PUBLIC', '냉장고 정리 팁 5가지', 10_001, 60 * DAY],
       [cookingNotes, 'POST', 'DRAFT', '김장 준비물 (작성 중)', 0, 2 * HOUR],
       [cityNews, 'NEWS', 'PUBLIC', '시청 앞 광장 리모델링 착공', 23_000, 6 * HOUR],
-      [cityNews, 'SHORTS', 'PUBLIC', '출근길 교통 상황 1분 요약', 7_700, 1 * DAY],
+      [cityNews, 'SHORTS', 'PUBLIC', '출근길 교통 상황 1분 요약', 7_700, 25 * DAY],
     ];
     for (const [channel, kind, status, title, views, age] of contents) {
       // A reservation has its time (a week ahead, on the 10-minute step) and a body; the server queues its job at start-up.
@@ -212,6 +220,8 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
         view_count: views,
         thumbnail_url: null,
         created_at: ago(age),
+        // Published loops have their length (the insights' retention curves need it).
+        ...(kind === 'SHORTS' && status === 'PUBLIC' ? { duration_seconds: title.startsWith('30초') ? 30 : 60 } : {}),
         ...(reserved
           ? { body: '<p>겨울 특집을 다음 주에 공개합니다.</p>', reserved_at: earliestReservationSlot(new Date(now.getTime() + 7 * DAY)), reservation_visibility: 'PUBLIC' as const }
           : {}),

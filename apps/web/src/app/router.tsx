@@ -24,6 +24,7 @@ export function pageRoutes(queryClient: QueryClient): RouteObject[] {
     { index: true, lazy: lazy(async () => (await import('./routes/home')).homePage) },
     { path: 'channels/management', lazy: lazy(async () => (await import('./routes/channel-management')).channelManagementPage) },
     { path: 'channels/:id', lazy: lazy(async () => (await import('./routes/channel-home')).channelHomePage) },
+    { path: 'channels/:channelId/insights', lazy: lazy(async () => (await import('./routes/insights')).insightsPage) },
     { path: 'channels/:id/settings', lazy: lazy(async () => (await import('./routes/channel-settings')).channelSettingsPage) },
     { path: 'channels/:id/profile', lazy: lazy(async () => (await import('./routes/channel-profile')).channelProfilePage) },
     {

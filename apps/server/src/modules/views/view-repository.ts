@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { KST_OFFSET_HOURS } from '@studio/contract/constants';
+import { RETENTION_POINTS } from '@studio/contract/insights';
 import type { ViewKind } from '@studio/contract/views';
 import type { Database, Db } from '../../db/schema';
 
@@ -77,6 +78,15 @@ export function viewRepository(db: Db) {
       });
     },
 
+    /**
+     * Empties the default partition, whole (TRUNCATE, not DELETE). Only for the demo seed, which runs
+     * before the server takes beacons and leaves its history older than the kept days there once the
+     * roll-up has added it (so no daily partition is made only to be dropped a moment later).
+     */
+    async truncateDefaultPartition(): Promise<void> {
+      await sql`TRUNCATE view_events_default`.execute(db);
+    },
+
     /** Drops the daily partitions of days before `before` (UTC 'YYYY-MM-DD'): raw events leave whole days at a time. */
     async dropPartitionsBefore(before: string): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
@@ -136,7 +146,7 @@ export function viewRepository(db: Db) {
         counted AS (
           INSERT INTO view_counted AS c (content_id, viewer_id, counted_at)
           SELECT content_id, viewer_id, received_at FROM first_starts
-          ON CONFLICT (content_id, viewer_id) DO UPDATE SET counted_at = excluded.counted_at
+          ON CONFLICT (content_id, viewer_id) DO UPDATE SET counted_at = excluded.counted_at, reached = 0
           WHERE c.counted_at <= excluded.counted_at - make_interval(mins => ${dedupeMinutes})
           RETURNING content_id, viewer_id, counted_at
         ),
@@ -191,6 +201,43 @@ export function viewRepository(db: Db) {
         SELECT (SELECT count(*) FROM events) AS events, sum(views)::bigint AS views, sum(watch_seconds)::bigint AS watch_seconds FROM hourly
       `.execute(trx);
       return { events: Number(rows[0]?.events ?? 0), views: Number(rows[0]?.views ?? 0), watchSeconds: Number(rows[0]?.watch_seconds ?? 0) };
+    },
+
+    /**
+     * Adds how far views got in [from, to) to `content_retention_daily` (migration 0022): the furthest
+     * position each viewer's heartbeats report on a content with a duration gives the tenth reached
+     * (a position in its last second is the end); where that passes the tenth the viewer's counted
+     * view had reached, each tenth passed gains one viewer on the Korean day the view counted. Runs
+     * after `rollWindow` in its transaction, so a view that counted in this window starts from 0.
+     */
+    async rollRetention(trx: Transaction<Database>, window: { from: Date; to: Date }): Promise<void> {
+      const { from, to } = window;
+      await sql`
+        WITH furthest AS (
+          SELECT content_id, viewer_id, max(position) AS position
+          FROM view_events
+          WHERE received_at >= ${from} AND received_at < ${to} AND kind = 'HEARTBEAT' AND position IS NOT NULL
+          GROUP BY content_id, viewer_id
+        ),
+        reach AS (
+          SELECT f.content_id, f.viewer_id, c.channel_id, v.counted_at, v.reached AS before,
+                 least(${sql.lit(RETENTION_POINTS - 1)}, floor((f.position + 1) * ${sql.lit(RETENTION_POINTS - 1)}::numeric / c.duration_seconds))::smallint AS after
+          FROM furthest f
+          JOIN contents c ON c.id = f.content_id AND c.duration_seconds > 0
+          JOIN view_counted v ON v.content_id = f.content_id AND v.viewer_id = f.viewer_id
+        ),
+        moved AS (
+          UPDATE view_counted v SET reached = r.after
+          FROM reach r
+          WHERE v.content_id = r.content_id AND v.viewer_id = r.viewer_id AND r.after > r.before
+          RETURNING r.content_id, r.channel_id, r.counted_at, r.before, r.after
+        )
+        INSERT INTO content_retention_daily AS a (content_id, day, tenth, channel_id, viewers)
+        SELECT m.content_id, (m.counted_at AT TIME ZONE 'UTC' + make_interval(hours => ${KST_OFFSET_HOURS}))::date, t.tenth, min(m.channel_id), count(*)
+        FROM moved m CROSS JOIN LATERAL generate_series(m.before + 1, m.after) AS t (tenth)
+        GROUP BY 1, 2, 3
+        ON CONFLICT (content_id, day, tenth) DO UPDATE SET viewers = a.viewers + excluded.viewers
+      `.execute(trx);
     },
 
     /** Forgets dedupe and watch-credit state too old to matter for events at or after `at`. */

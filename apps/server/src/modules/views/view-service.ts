@@ -155,6 +155,7 @@ export function viewRollupService(db: Db, clock: Clock, options: { graceMs: numb
       if (from >= closedBy) return null;
       const to = new Date(Math.min(closedBy.getTime(), from.getTime() + VIEW_ROLLUP_STEP_MS));
       const totals = await views.rollWindow(trx, { from, to, dedupeMinutes: VIEW_DEDUPE_MINUTES, watchCapPerHour: VIEW_WATCH_SECONDS_PER_HOUR_MAX });
+      await views.rollRetention(trx, { from, to });
       return { ...totals, to };
     });
   }

@@ -37,6 +37,9 @@ function ChannelHomePage({ channel }: { channel: ChannelDetail }) {
       })}
       actions={
         <>
+          <Link to={`/channels/${channel.id}/insights`} className={buttonClassName('secondary')}>
+            {th('home.insights')}
+          </Link>
           {/* Every member reads the profile; only the owner edits it (issue 25). */}
           <Link to={`/channels/${channel.id}/profile`} className={buttonClassName('secondary')}>
             {th('home.profile')}
