@@ -19,6 +19,7 @@ import * as liveAnnouncements from './migrations/0017-live-announcements';
 import * as loopLease from './migrations/0018-loop-lease';
 import * as loopUploadsUnfinished from './migrations/0019-loop-uploads-unfinished';
 import * as viewCounting from './migrations/0020-view-counting';
+import * as liveReplays from './migrations/0026-live-replays';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018-loop-lease': loopLease,
   '0019-loop-uploads-unfinished': loopUploadsUnfinished,
   '0020-view-counting': viewCounting,
+  '0026-live-replays': liveReplays,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

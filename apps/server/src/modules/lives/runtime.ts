@@ -7,7 +7,9 @@ import type { ThumbnailSaver } from './routes';
 import { removeAbandoned } from '../../media/abandoned-files';
 import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
 import { THUMBNAIL_SIZE, writeLayerCrop } from './thumbnails';
-import { liveService, type GraceScheduler, type LiveService } from './live-service';
+import { liveService, type GraceScheduler, type LiveService, type ReplayScheduler } from './live-service';
+import { queueRecordingRemoval, RECORDING_REMOVE_QUEUE, RecordingRemoveJob } from './recording-files';
+import { REPLAY_QUEUE, replayService, type ReplayJob, type ReplayService } from './replay-service';
 import { streamKeyRepository } from './stream-key-repository';
 import { KeyAttemptLimiter } from './key-attempts';
 
@@ -19,6 +21,7 @@ export type LiveRuntime = {
   hub: StreamHub;
   recorder: HlsRecorder;
   service: LiveService;
+  replays: ReplayService;
   /** Where HLS playlists and segments are written: `<dir>/<liveId>/`. */
   hlsDir: string;
   /** The embedded ingest's port, once listening (null with RTMP_INGEST=off or without the ingest role). */
@@ -40,7 +43,7 @@ export function rtmpServerUrl(publicUrl: string, port: number, configured?: stri
  * durable grace-period timer. Only an instance with the `ingest` role listens
  * for RTMP; elsewhere the hub receives nothing, so the recorder records nothing.
  */
-export async function createLiveRuntime(app: FastifyInstance, options: { ingest: boolean }): Promise<LiveRuntime> {
+export async function createLiveRuntime(app: FastifyInstance, options: { ingest: boolean; worker?: boolean }): Promise<LiveRuntime> {
   const { config } = app;
   const hub = new StreamHub();
   const hlsDir = path.resolve(config.dataDir, 'live');
@@ -59,11 +62,39 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     await app.jobs.send(GRACE_QUEUE, data, { startAfter, singletonKey: `live-${job.liveId}-${data.interruptedAt}`, tx: trx });
   };
 
+  const scheduleReplay: ReplayScheduler = async (trx, job) => {
+    const data: ReplayJob = { liveId: job.liveId, actorId: job.actorId };
+    // A little after the close: the recorder flushes the last segment first. The close settles it
+    // at once anyway; this job is what remains when that did not happen (a crash, another instance).
+    const startAfter = new Date(Date.now() + 10_000);
+    await app.jobs.send(REPLAY_QUEUE, data, { startAfter, singletonKey: `replay-${job.liveId}`, tx: trx });
+  };
+
+  const saveStill = async (still: Buffer): Promise<string> => {
+    const saved = await app.media.saveImage(still, {
+      kind: 'thumbnails',
+      maxBytes: 50_000_000,
+      resize: { width: THUMBNAIL_SIZE.width, height: THUMBNAIL_SIZE.height, fit: 'inside' },
+    });
+    await writeLayerCrop(app.media.pathFor('thumbnails', saved.name));
+    return saved.url;
+  };
+
   const recorder = hlsRecorder({
     tools: config.mediaTools,
     dir: hlsDir,
     hub,
     onFirstSegment: (liveId) => void service.markRecorded(liveId).catch((error: unknown) => app.log.error({ err: error, liveId }, 'could not mark the recording')),
+    log: app.log,
+  });
+
+  const replays = replayService({
+    db: app.db,
+    clock: app.clock,
+    tools: config.mediaTools,
+    hlsDir,
+    isRecording: (liveId) => recorder.isRecording(liveId),
+    saveThumbnail: saveStill,
     log: app.log,
   });
 
@@ -75,6 +106,9 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     serverUrl: () => rtmpServerUrl(config.publicUrl, ingest?.port ?? config.live.rtmpPort, config.live.rtmpPublicUrl),
     graceSeconds: config.live.reconnectGraceSeconds,
     scheduleGraceClose,
+    scheduleReplay,
+    settleReplay: (liveId, actorId) => replays.settle(liveId, actorId),
+    queueRecordingRemoval: (trx, liveId) => queueRecordingRemoval(app.jobs, trx, liveId),
     keyAttempts: new KeyAttemptLimiter({ perMinute: config.live.keyAttemptsPerMinute, clock: app.clock }),
     log: app.log,
   });
@@ -85,6 +119,26 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
 
   // Registered whatever the options: the queue's handler is known even where workers do not run (tests drain it).
   await app.jobs.work<GraceJob>(GRACE_QUEUE, async (data) => service.graceExpired(data.liveId, new Date(data.interruptedAt)), { unique: true });
+  // Throws while the recording is still being finished here, so pg-boss retries it (RETRY_DELAY_SECONDS).
+  await app.jobs.work<ReplayJob>(REPLAY_QUEUE, async (data) => void (await replays.settle(data.liveId, data.actorId)), { unique: true });
+  await app.jobs.work<unknown>(
+    RECORDING_REMOVE_QUEUE,
+    async (data, job) => {
+      const parsed = RecordingRemoveJob.safeParse(data);
+      if (!parsed.success) return app.log.error({ jobId: job.id }, `${RECORDING_REMOVE_QUEUE} job with malformed data`);
+      await replays.removeRecording(parsed.data.liveId);
+    },
+    { unique: true },
+  );
+
+  // Start-up repair: lives closed without their recording settled (recorded before replays existed, or a
+  // server stopped between a close and its job) get their replay, or are told they have none.
+  if (options.worker) {
+    app.addHook('onReady', async () => {
+      const settled = await replays.repairUnsettled();
+      if (settled > 0) app.log.info({ settled }, 'settled the recordings of closed lives');
+    });
+  }
 
   // Ends of publications still being written down; shutdown waits for them.
   const pending = new Set<Promise<void>>();
@@ -133,5 +187,5 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     return saved.url;
   };
 
-  return { hub, recorder, service, hlsDir, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
+  return { hub, recorder, service, replays, hlsDir, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
 }
