@@ -38,7 +38,7 @@ function ContentRow({ channelId, content }: { channelId: number; content: Conten
   const titleText = title || t('contents.untitled');
   return (
     <li className={`${styles.row} ${href ? styles.rowLink : ''}`}>
-      {content.kind === 'SHORTS' ? (
+      {content.kind === 'SHORTS' || (content.kind === 'LIVE' && content.videoUrl) ? (
         <LoopThumb content={content} title={titleText} />
       ) : (
         <span className={styles.thumb}>{content.thumbnailUrl ? <img src={content.thumbnailUrl} alt="" loading="lazy" /> : <Icon size={22} />}</span>
