@@ -135,6 +135,34 @@ describe('replays as channel contents', () => {
     expect((await fetch(`${httpBase}/live/${recordedLiveId}/index.m3u8`)).status).toBe(404);
   });
 
+  it('an encoder that reconnects within the grace window carries on the same live and recording: one replay of both parts', async () => {
+    const { key, liveId } = await newKeyAndLive('reconnect');
+    const url = `rtmp://127.0.0.1:${rtmpPort}/live/${key.streamKey}`;
+    const segments = async () => ((await readFile(path.join(hlsDir(liveId), 'index.m3u8'), 'utf8').catch(() => '')).match(/\.ts/g) ?? []).length;
+    let encoder = startEncoder(url);
+    encoders.push(encoder);
+    await eventually(async () => (await playerInfo(liveId)).preview !== null, 5000, 'receiving');
+    expect((await call(t.app, 'POST', `${base()}/${liveId}/start`, owner)).statusCode).toBe(200);
+    await eventually(async () => (await segments()) >= 2, 15_000, 'two segments');
+    await encoder.stop();
+    const interrupted = await eventually(async () => {
+      const state = (await call(t.app, 'GET', `${base()}/streams/state/${liveId}`, owner)).json<{ reception: string; graceEndsAt: string | null }>();
+      return state.reception === 'INTERRUPTED' ? state : null;
+    }, 5000, 'interrupted');
+    expect(interrupted.graceEndsAt).not.toBeNull();
+    const before = await segments();
+    encoder = startEncoder(url);
+    encoders.push(encoder);
+    await eventually(async () => (await segments()) >= before + 2, 15_000, 'the recording goes on');
+    expect((await call(t.app, 'POST', `${base()}/${liveId}/close`, owner)).statusCode).toBe(200);
+    await encoder.stop();
+    const replays = await replaysOf(liveId);
+    expect(replays).toHaveLength(1);
+    const playlist = await readFile(path.join(hlsDir(liveId), 'index.m3u8'), 'utf8');
+    expect(playlist).toContain('#EXT-X-DISCONTINUITY');
+    expect(replays[0]!.duration_seconds).toBeGreaterThanOrEqual(before + 1);
+  });
+
   it('a live that recorded nothing says so and makes no content', async () => {
     const { id: keyId } = await createStreamKey(t.db, { channel_id: channelId, title: 'silent', created_at: new Date() });
     const liveId = await createLive(t.db, { channel_id: channelId, stream_key_id: keyId, title: '조용한 방송', status: 'START', air_slot: 5, started_at: new Date(), created_at: new Date() });

@@ -57,13 +57,15 @@ export function replayService(options: ReplayServiceOptions) {
     const frame = path.join(options.hlsDir, String(liveId), 'replay-thumbnail.png');
     const input = playlistPath(options.hlsDir, liveId);
     try {
-      const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', thumbnailSecond(durationSeconds).toFixed(2), '-i', input, '-frames:v', '1', '-f', 'image2', frame];
-      const result = await run(options.tools, 'thumbnail', 'ffmpeg', args);
-      if (result.code !== 0) {
-        options.log.warn({ liveId, code: result.code, stderr: result.stderr }, 'could not take a thumbnail from the recording');
-        return null;
+      // A quarter in, else the first frame (a seek past what the demuxer can reach finds no frame).
+      for (const at of [thumbnailSecond(durationSeconds), 0]) {
+        const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', input, '-frames:v', '1', '-f', 'image2', frame];
+        const result = await run(options.tools, 'thumbnail', 'ffmpeg', args);
+        const still = result.code === 0 ? await readFile(frame).catch(() => null) : null;
+        if (still?.length) return still;
+        options.log.warn({ liveId, at, code: result.code, signal: result.signal, stderr: result.stderr }, 'could not take a thumbnail from the recording');
       }
-      return await readFile(frame);
+      return null;
     } finally {
       await rm(frame, { force: true });
     }
