@@ -161,6 +161,9 @@ describe('replays as channel contents', () => {
     const playlist = await readFile(path.join(hlsDir(liveId), 'index.m3u8'), 'utf8');
     expect(playlist).toContain('#EXT-X-DISCONTINUITY');
     expect(replays[0]!.duration_seconds).toBeGreaterThanOrEqual(before + 1);
+    // The close's fallback job finds it settled.
+    expect(await t.app.jobs.drain(REPLAY_QUEUE, { ignoreStartAfter: true })).toBe(1);
+    expect(await replaysOf(liveId)).toHaveLength(1);
   });
 
   it('a live that recorded nothing says so and makes no content', async () => {
