@@ -82,8 +82,11 @@ describe('replays as channel contents', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     await encoder.stop();
 
-    const info = await playerInfo(liveId);
-    expect(info.replayState).toBe('READY');
+    // Settled just after the close answered.
+    const info = await eventually(async () => {
+      const answer = await playerInfo(liveId);
+      return answer.replayState === 'READY' ? answer : null;
+    }, 10_000, 'the replay settled');
     expect(info.replay).toEqual({ url: `/live/${liveId}/index.m3u8`, type: 'hls' });
     const listed = (await channelContents()).filter((content) => content.liveId === liveId);
     expect(listed).toHaveLength(1);
@@ -156,7 +159,10 @@ describe('replays as channel contents', () => {
     await eventually(async () => (await segments()) >= before + 2, 15_000, 'the recording goes on');
     expect((await call(t.app, 'POST', `${base()}/${liveId}/close`, owner)).statusCode).toBe(200);
     await encoder.stop();
-    const replays = await replaysOf(liveId);
+    const replays = await eventually(async () => {
+      const rows = await replaysOf(liveId);
+      return rows.length ? rows : null;
+    }, 10_000, 'the replay');
     expect(replays).toHaveLength(1);
     const playlist = await readFile(path.join(hlsDir(liveId), 'index.m3u8'), 'utf8');
     expect(playlist).toContain('#EXT-X-DISCONTINUITY');
@@ -170,6 +176,7 @@ describe('replays as channel contents', () => {
     const { id: keyId } = await createStreamKey(t.db, { channel_id: channelId, title: 'silent', created_at: new Date() });
     const liveId = await createLive(t.db, { channel_id: channelId, stream_key_id: keyId, title: '조용한 방송', status: 'START', air_slot: 5, started_at: new Date(), created_at: new Date() });
     expect((await call(t.app, 'POST', `${base()}/${liveId}/close`, owner)).statusCode).toBe(200);
+    await eventually(async () => (await playerInfo(liveId)).replayState !== 'PENDING', 10_000, 'settled');
     expect(await playerInfo(liveId)).toMatchObject({ status: 'END', replayState: 'NONE', replay: null, replayContentId: null });
     expect(await replaysOf(liveId)).toHaveLength(0);
     expect(await t.app.jobs.drain(REPLAY_QUEUE, { ignoreStartAfter: true })).toBe(1);
@@ -186,7 +193,10 @@ describe('replays as channel contents', () => {
     await t.db.updateTable('lives').set({ thumbnail_url: '/media/thumbnails/uploaded.jpg' }).where('id', '=', liveId).execute();
     expect((await call(t.app, 'POST', `${base()}/${liveId}/close`, owner)).statusCode).toBe(200);
     await encoder.stop();
-    const [replay] = await replaysOf(liveId);
+    const [replay] = await eventually(async () => {
+      const rows = await replaysOf(liveId);
+      return rows.length ? rows : null;
+    }, 10_000, 'the replay');
     expect(replay?.thumbnail_url).toBe('/media/thumbnails/uploaded.jpg');
 
     expect((await call(t.app, 'DELETE', `${base()}/${liveId}`, owner)).statusCode).toBe(204);

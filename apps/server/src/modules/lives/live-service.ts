@@ -280,8 +280,9 @@ export function liveService(options: LiveServiceOptions) {
         throw new AppError('LIVE_STATE_CHANGED');
       }
       await recorder.stop(liveId);
-      // The recording is whole now: its replay is made at once (the queued job finds it made).
-      await settleQuietly(liveId, actorId);
+      // The recording is whole now: its replay is made right away, after the answer (a thumbnail takes
+      // ffmpeg a moment); the queued job is there for a close whose settling did not happen.
+      void settleQuietly(liveId, actorId);
       return toLiveDetail(await requireLive(channel.id, liveId));
     },
 
