@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, login, test, type World } from './fixtures';
 
@@ -34,6 +36,13 @@ async function liveChannel(world: World) {
   return { me, channel };
 }
 
+const screens = process.env.SCREENS_DIR;
+async function shot(page: Page, name: string) {
+  if (!screens) return;
+  mkdirSync(screens, { recursive: true });
+  await page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true });
+}
+
 /** The page's video is decoding frames: it has data and its clock moves. */
 async function expectPlaying(page: Page, testId: string) {
   await expect
@@ -44,7 +53,7 @@ async function expectPlaying(page: Page, testId: string) {
 }
 
 test('a creator adds a key from the create menu, publishes with ffmpeg, sees receiving and the preview, starts, closes and plays the replay', async ({ page, world }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { me, channel } = await liveChannel(world);
   await login(page, me);
 
@@ -102,6 +111,66 @@ test('a creator adds a key from the create menu, publishes with ffmpeg, sees rec
   await expect
     .poll(() => page.getByTestId('live-replay').evaluate((video: HTMLVideoElement) => video.duration), { timeout: 20_000 })
     .toBeGreaterThan(1);
+  await shot(page, 'live-page-replay');
+
+  // Issue 24: the replay is a content of kind LIVE on channel home, with its length, status and views,
+  // played by the same HLS player.
+  const livePage = page.url();
+  await page.goto(`/studio/channels/${channel.id}`);
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: '메인 스튜디오' }) });
+  await expect(row.getByText('라이브', { exact: true })).toBeVisible();
+  await expect(row.getByText('공개', { exact: true })).toBeVisible();
+  await expect(row.getByLabel(/^길이 \d+:\d{2}$/)).toBeVisible();
+  await expect(row.locator('img')).toHaveAttribute('src', /^\/media\/thumbnails\/.+\.jpg$/);
+  await shot(page, 'channel-home-replay-row');
+  await row.getByRole('button', { name: '메인 스튜디오 재생' }).click();
+  // The recording's VOD playlist in the same HLS player: its whole length is known.
+  await expect
+    .poll(() => page.getByTestId('replay-player').evaluate((video: HTMLVideoElement) => video.duration), { timeout: 20_000 })
+    .toBeGreaterThan(1);
+  await shot(page, 'channel-home-replay-playing');
+  await page.keyboard.press('Escape');
+  // The row opens the live's page.
+  await row.getByRole('link', { name: '메인 스튜디오', exact: true }).click();
+  await expect(page).toHaveURL(livePage);
+});
+
+test('an encoder that drops shows the grace window counting down; reconnecting within it carries on the same live', async ({ page, world }) => {
+  test.setTimeout(120_000);
+  const { me, channel } = await liveChannel(world);
+  await login(page, me);
+  // As in the first test: the create menu's live option, a new key from its layer, the new live's page.
+  await page.getByRole('navigation', { name: '만들기' }).getByRole('link', { name: '라이브 방송' }).click();
+  const layer = page.getByRole('dialog', { name: '라이브 방송 시작' });
+  await layer.getByRole('button', { name: '새 스트림 키 추가' }).click();
+  const add = page.getByRole('dialog', { name: '새 스트림 키 추가' });
+  await add.getByRole('textbox', { name: '스트림 키 이름' }).fill('재연결');
+  await add.getByRole('button', { name: '추가' }).click();
+  await expect(page).toHaveURL(new RegExp(`/studio/channels/${channel.id}/videos/lives/\\d+$`));
+  const liveUrl = page.url();
+
+  const server = await page.getByTestId('ingest-server').inputValue();
+  await page.getByRole('button', { name: '보기' }).click();
+  const key = await page.getByTestId('ingest-key').inputValue();
+  let encoder = publish(server, key);
+  await expect(page.getByTestId('stream-state').getByText('수신 중')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: '방송 시작' }).click();
+  await page.getByRole('dialog', { name: '방송을 시작할까요?' }).getByRole('button', { name: '방송 시작' }).click();
+  await expect(page.getByText('방송을 시작했습니다.')).toBeVisible();
+
+  encoder.kill('SIGKILL');
+  const countdown = page.getByTestId('grace-countdown');
+  await expect(countdown).toBeVisible({ timeout: 15_000 });
+  await expect(countdown).toContainText('초 안에 다시 연결하면 같은 방송과 녹화가 이어집니다.');
+  const first = Number(await countdown.getAttribute('data-seconds'));
+  await expect.poll(async () => Number(await countdown.getAttribute('data-seconds')), { timeout: 5_000 }).toBeLessThan(first);
+  await shot(page, 'live-page-grace-countdown');
+
+  encoder = publish(server, key);
+  await expect(page.getByTestId('stream-state')).toHaveAttribute('data-reception', 'RECEIVING', { timeout: 15_000 });
+  await expect(countdown).toHaveCount(0);
+  await expect(page).toHaveURL(liveUrl);
+  await expect(page.getByText('방송 중', { exact: true }).first()).toBeVisible();
 });
 
 test("step 2 of 'Start live broadcast' lists the chosen key's ended lives, and confirm opens the new live's page", async ({ page, world }) => {

@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // The bundled provider's rows are purged by a job, wherever the provider itself is served.
   if (config.oidc.bundled) await app.register(oidcPayloadPurgeJob, { workers: worker });
-  const live = await createLiveRuntime(app, { ingest });
+  const live = await createLiveRuntime(app, { ingest, worker });
   app.metrics.watchStreams(live.hub);
   app.decorate('liveIngestUrl', live.rtmpPort() === null ? null : live.service.serverUrl());
   app.decorate('liveIngestPort', live.rtmpPort());

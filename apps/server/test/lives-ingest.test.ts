@@ -153,7 +153,11 @@ describe('embedded RTMP ingest with a real encoder', () => {
 
     const closed = await call(t.app, 'POST', `${base()}/${liveId}/close`, owner);
     expect(closed.json<LiveDetail>().status).toBe('END');
-    const replay = (await call(t.app, 'GET', `${base()}/${liveId}/player-info`, owner)).json<PlayerInfo>();
+    // The replay is settled just after the close answers (issue 24).
+    const replay = await eventually(async () => {
+      const info = (await call(t.app, 'GET', `${base()}/${liveId}/player-info`, owner)).json<PlayerInfo>();
+      return info.replayState === 'PENDING' ? null : info;
+    }, 10_000, 'the replay settled');
     expect(replay.replay).toEqual({ url: `/live/${liveId}/index.m3u8`, type: 'hls' });
     const vod = await eventually(async () => {
       const text = await (await fetch(playlistUrl)).text();

@@ -63,6 +63,12 @@ beforeAll(async () => {
   ids.replay = await live({ title: '다시보기', status: 'END', has_recording: true });
   ids.noRecording = await live({ title: '녹화 없음', status: 'END', has_recording: false });
   ids.ready = await live({ title: '준비 중', status: 'READY' });
+  // Replays are contents of kind LIVE (issue 24): a published one makes its live's page public, a hidden one does not.
+  const replayOf = (liveId: number, status: 'PUBLIC' | 'HIDDEN') =>
+    content(channel, { kind: 'LIVE', status, title: '다시보기', day: 2, live_id: liveId, video_url: `/live/${liveId}/index.m3u8`, duration_seconds: 60, thumbnail_url: '/media/thumbnails/live.jpg' });
+  ids.replayContent = await replayOf(ids.replay, 'PUBLIC');
+  ids.hiddenReplay = await live({ title: '숨긴 다시보기', status: 'END', has_recording: true });
+  await replayOf(ids.hiddenReplay, 'HIDDEN');
 });
 
 afterAll(async () => {
@@ -190,6 +196,7 @@ describe('what is not public', () => {
   it('answers 404 for a live not started or ended without a recording, and for another channel', async () => {
     await notFound(`/c/${channel}/live/${ids.ready}`);
     await notFound(`/c/${channel}/live/${ids.noRecording}`);
+    await notFound(`/c/${channel}/live/${ids.hiddenReplay}`);
     await notFound(`/c/${other}/live/${ids.onAir}`);
   });
 });
@@ -208,15 +215,23 @@ describe('a live page', () => {
     expect(metaContent(html, 'og:image')).toBe('https://studio.example/media/thumbnails/live.jpg');
   });
 
-  it('plays a replay from the same playlist', async () => {
+  it('plays a replay from the same playlist, and reports its views as the replay content\u2019s', async () => {
     const html = (await get(`/c/${channel}/live/${ids.replay}`)).body;
     expect(html).toContain('다시보기');
     expect(html).toContain(`src="/live/${ids.replay}/index.m3u8"`);
+    expect(html).toContain(`<article data-view-content="${ids.replayContent}">`);
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/c/beacon.js" defer>']);
+  });
+
+  it('is the page of the replay content: its content address leads there', async () => {
+    const response = await get(`/c/${channel}/${ids.replayContent}`);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`/c/${channel}/live/${ids.replay}`);
   });
 });
 
 describe('a channel page', () => {
-  it('lists only published contents, newest first, and lives on air before replays', async () => {
+  it('lists only published contents, newest first, lives on air first, and a replay among the contents, linked to its live\u2019s page', async () => {
     const response = await get(`/c/${channel}`);
     expect(response.statusCode).toBe(200);
     const html = response.body;

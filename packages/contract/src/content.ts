@@ -41,9 +41,14 @@ export const ContentSummary = z.object({
   /** When a reservation publishes (or hides) it; null without one. */
   reservedAt: Instant.nullable(),
   publishedAt: Instant.nullable(),
-  /** A loop (SHORTS): its playable rendition and length; null for other kinds. */
+  /**
+   * A loop (SHORTS): its playable rendition (a file) and length; a replay (LIVE): its recording's HLS
+   * playlist and length; null for other kinds.
+   */
   videoUrl: z.string().nullable(),
   durationSeconds: z.number().nullable(),
+  /** A replay (LIVE): the live it recorded (its pages: /c/{channelId}/live/{liveId}); null otherwise. */
+  liveId: z.number().int().nullable(),
 });
 export type ContentSummary = z.infer<typeof ContentSummary>;
 

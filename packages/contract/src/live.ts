@@ -181,6 +181,10 @@ export const PlaybackSource = z.object({
 });
 export type PlaybackSource = z.infer<typeof PlaybackSource>;
 
+/** What the server settled about a closed live's recording (stored; PENDING is its absence). */
+export const ReplayState = z.enum(['NONE', 'READY']);
+export type ReplayState = z.infer<typeof ReplayState>;
+
 /** GET /lives/{liveId}/player-info. No URL ever holds the secret key. */
 export const PlayerInfo = z.object({
   liveId: z.number().int(),
@@ -191,6 +195,13 @@ export const PlayerInfo = z.object({
   playback: PlaybackSource.nullable(),
   /** The recording, once closed. */
   replay: PlaybackSource.nullable(),
+  /**
+   * What a closed live left (issue 24): PENDING while the recording is being settled, READY with a
+   * replay (the content `replayContentId` of kind LIVE), NONE when nothing was recorded, DELETED once
+   * the replay was deleted (its files with it); null before the live closed.
+   */
+  replayState: z.enum(['PENDING', 'READY', 'NONE', 'DELETED']).nullable(),
+  replayContentId: z.number().int().nullable(),
 });
 export type PlayerInfo = z.infer<typeof PlayerInfo>;
 

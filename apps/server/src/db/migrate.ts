@@ -22,6 +22,7 @@ import * as viewCounting from './migrations/0020-view-counting';
 import * as viewRetention from './migrations/0022-view-retention';
 import * as channelProfile from './migrations/0024-channel-profile';
 import * as contentLibrary from './migrations/0025-content-library';
+import * as liveReplays from './migrations/0026-live-replays';
 import * as sharedRateLimits from './migrations/0027-shared-rate-limits';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022-view-retention': viewRetention,
   '0024-channel-profile': channelProfile,
   '0025-content-library': contentLibrary,
+  '0026-live-replays': liveReplays,
   '0027-shared-rate-limits': sharedRateLimits,
 };
 

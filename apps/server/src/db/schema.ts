@@ -19,6 +19,7 @@ import type { ApplicationDraft } from '@studio/contract/application';
 import type { ProfileField } from '@studio/contract/channel-profile';
 import type { ContentImage, ReservationVisibility } from '@studio/contract/content';
 import type { LinkKind } from '@studio/contract/links';
+import type { ReplayState } from '@studio/contract/live';
 import type { ViewKind } from '@studio/contract/views';
 import type { ActivityAction } from '@studio/contract/member';
 import type { NotificationParams, NotificationType } from '@studio/contract/notification';
@@ -212,6 +213,8 @@ export type Database = {
     link_kind: LinkKind | null;
     video_url: string | null;
     duration_seconds: number | null;
+    /** A LIVE content's live: the replay of that broadcast (migration 0026). */
+    live_id: Generated<number | null>;
   };
   content_images: {
     id: Generated<number>;
@@ -312,6 +315,8 @@ export type Database = {
     ended_at: NullableTimestamp;
     interrupted_at: NullableTimestamp;
     has_recording: Generated<boolean>;
+    /** What the closed live left (migration 0026): READY (a replay content), NONE (nothing recorded), null (not yet settled). */
+    replay_state: Generated<ReplayState | null>;
   };
   demo_seed: {
     id: number;

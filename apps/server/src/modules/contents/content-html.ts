@@ -17,7 +17,7 @@ export function toContentPreview(row: ContentRow, channel: Pick<ChannelRow, 'nam
     kind: detail.kind,
     status: detail.status,
     title: detail.title,
-    html: row.kind === 'POST' || row.kind === 'SHORTS' ? plainTextToRichText(row.body) : sanitizeRichText(row.body),
+    html: row.kind === 'POST' || row.kind === 'SHORTS' || row.kind === 'LIVE' ? plainTextToRichText(row.body) : sanitizeRichText(row.body),
     coverImage: detail.coverImage,
     images: detail.images,
     link: detail.link,

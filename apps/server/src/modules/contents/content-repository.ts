@@ -24,6 +24,7 @@ export function toContentSummary(row: ContentRow): ContentSummary {
     publishedAt: row.published_at?.toISOString() ?? null,
     videoUrl: row.video_url,
     durationSeconds: row.duration_seconds,
+    liveId: row.live_id,
   };
 }
 
@@ -136,7 +137,7 @@ export function contentRepository(db: Db) {
  */
 export async function createContentRow(
   db: Executor,
-  values: { channelId: number; authorId: number; kind: ContentKind; status: ContentStatus; title: string; body: string; at: Date },
+  values: { channelId: number; authorId: number | null; kind: ContentKind; status: ContentStatus; title: string; body: string; at: Date },
   extra: Omit<ContentPatch, 'id' | 'channel_id' | 'version'> = {},
 ): Promise<ContentRow> {
   return db
@@ -156,6 +157,11 @@ export async function createContentRow(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** The replay content of a live (kind LIVE), deleted ones included. */
+export async function findReplayContent(db: Executor, liveId: number): Promise<ContentRow | undefined> {
+  return db.selectFrom('contents').selectAll().where('live_id', '=', liveId).executeTakeFirst();
 }
 
 /** The list's thumbnail: the cover image, or a post's first image. */

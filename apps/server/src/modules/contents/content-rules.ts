@@ -50,7 +50,8 @@ export function assertWritable(channel: ChannelRow): void {
 export function incompleteField(row: Pick<ContentRow, 'kind' | 'title' | 'body' | 'images'>): 'title' | 'body' | null {
   if (row.kind === 'POST') return row.body.trim().length > 0 || row.images.length > 0 ? null : 'body';
   // A loop's video is its body; the description may stay empty.
-  if (row.kind === 'SHORTS') return row.title.trim().length === 0 ? 'title' : null;
+  // A replay's recording is its body too; its description is the live's, perhaps empty.
+  if (row.kind === 'SHORTS' || row.kind === 'LIVE') return row.title.trim().length === 0 ? 'title' : null;
   if (row.title.trim().length === 0) return 'title';
   if (!richTextHasContent(row.body)) return 'body';
   return null;

@@ -22,6 +22,7 @@ import { queueRemoval } from '../../media/media-jobs';
 import { findChannel } from '../channels/channel-repository';
 import { assertHasHome } from '../channels/channel-rules';
 import { releaseLoopsOfDeletedContents } from '../loops/loop-repository';
+import { queueRecordingRemoval } from '../lives/recording-files';
 import { landing, notify } from '../notifications/notification-producer';
 import { firstBodyImageUrl } from './content-html';
 import { notifyContentPublished } from './content-notifications';
@@ -332,6 +333,8 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       try {
         await change(channel, contentId, version, 'DELETE', () => noReservation, async (row, trx, now) => {
           await queueRemoval(jobs, trx, await releaseLoopsOfDeletedContents(trx, now, row.id));
+          // A replay's recording (its playlist and segments) has no other owner: it goes too.
+          if (row.kind === 'LIVE' && row.live_id !== null) await queueRecordingRemoval(jobs, trx, row.live_id);
         });
       } catch (error) {
         // A parallel delete won the lock: the content is gone either way.

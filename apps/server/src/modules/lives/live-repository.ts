@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { LiveStatus } from '@studio/contract/enums';
 import { MAX_SIMULTANEOUS_BROADCASTS } from '@studio/contract/constants';
-import type { Live, LiveDetail } from '@studio/contract/live';
+import type { Live, LiveDetail, ReplayState } from '@studio/contract/live';
 import type { Page } from '@studio/contract/page';
 import { literalCount } from '../../db/literal';
 import { pageWithTotal, totalUpTo } from '../../db/paged';
@@ -118,8 +118,8 @@ export function liveRepository(db: Db) {
     },
 
     /** Deletes a live that is not on air; whether it did, decided in the statement. */
-    async deleteIfOffAir(channelId: number, liveId: number): Promise<boolean> {
-      const row = await db.deleteFrom('lives').where('channel_id', '=', channelId).where('id', '=', liveId).where('status', '!=', 'START').returning('id').executeTakeFirst();
+    async deleteIfOffAir(executor: Executor, channelId: number, liveId: number): Promise<boolean> {
+      const row = await executor.deleteFrom('lives').where('channel_id', '=', channelId).where('id', '=', liveId).where('status', '!=', 'START').returning('id').executeTakeFirst();
       return Boolean(row);
     },
 
@@ -194,6 +194,30 @@ export function liveRepository(db: Db) {
 
     async markResumed(streamKeyId: number): Promise<void> {
       await db.updateTable('lives').set({ interrupted_at: null }).where('stream_key_id', '=', streamKeyId).where('status', '=', 'START').execute();
+    },
+
+    /** A live under its row lock (the replay is settled once per live, behind it). */
+    async lockById(trx: Transaction<Database>, liveId: number): Promise<LiveRow | undefined> {
+      return trx.selectFrom('lives').selectAll().where('id', '=', liveId).forUpdate().executeTakeFirst();
+    },
+
+    /** Records what a closed live left; a thumbnail taken from the recording fills an empty one. */
+    async settleReplay(trx: Transaction<Database>, liveId: number, state: ReplayState, thumbnailUrl: string | null): Promise<void> {
+      await trx
+        .updateTable('lives')
+        .set((eb) => ({
+          replay_state: state,
+          has_recording: state === 'READY',
+          thumbnail_url: eb.fn.coalesce('thumbnail_url', eb.val(thumbnailUrl)),
+        }))
+        .where('id', '=', liveId)
+        .execute();
+    },
+
+    /** Closed lives whose recording was never settled (a server stopped between the close and its job). */
+    async unsettledEnded(limit: number): Promise<number[]> {
+      const rows = await db.selectFrom('lives').select('id').where('status', '=', 'END').where('replay_state', 'is', null).orderBy('id').limit(limit).execute();
+      return rows.map((row) => row.id);
     },
 
     async markRecorded(liveId: number): Promise<void> {

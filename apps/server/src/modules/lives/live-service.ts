@@ -21,9 +21,13 @@ import { streamHealth } from './ingest/stream-stats';
 import type { KeyAttemptLimiter } from './key-attempts';
 import { liveRepository, toLiveDetail, type LiveRecord } from './live-repository';
 import { streamKeyRepository } from './stream-key-repository';
+import { findReplayContent, updateContentRow } from '../contents/content-repository';
+import { nextStatus } from '../contents/content-transitions';
 import { isUniqueViolation } from '../../db/database';
 
 export type GraceScheduler = (trx: Transaction<Database>, job: { liveId: number; interruptedAt: Date; closeAt: Date }) => Promise<void>;
+/** Queues the settling of a closed live's recording, in the transaction that closed it. */
+export type ReplayScheduler = (trx: Transaction<Database>, job: { liveId: number; actorId: number | null }) => Promise<void>;
 
 export type LiveServiceOptions = {
   db: Db;
@@ -34,6 +38,11 @@ export type LiveServiceOptions = {
   serverUrl: () => string;
   graceSeconds: number;
   scheduleGraceClose: GraceScheduler;
+  scheduleReplay: ReplayScheduler;
+  /** Settles a closed live's recording now (its replay content, or none); the queued job is the fallback. */
+  settleReplay(liveId: number, actorId: number | null): Promise<unknown>;
+  /** Queues the removal of a deleted replay's recording, in the deleting transaction. */
+  queueRecordingRemoval(trx: Transaction<Database>, liveId: number): Promise<void>;
   /** Wrong keys per client address (STREAM_KEY_ATTEMPTS_PER_MINUTE). */
   keyAttempts: KeyAttemptLimiter;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
@@ -119,6 +128,11 @@ export function liveService(options: LiveServiceOptions) {
     });
   }
 
+  /** A failure here is the queued job's to retry: the close itself has happened. */
+  async function settleQuietly(liveId: number, actorId: number | null): Promise<void> {
+    await options.settleReplay(liveId, actorId).catch((error: unknown) => options.log.warn({ err: error, liveId }, 'replay not settled yet: the job will retry'));
+  }
+
   return {
     serverUrl: options.serverUrl,
 
@@ -197,10 +211,23 @@ export function liveService(options: LiveServiceOptions) {
       await requireLive(channelId, liveId);
     },
 
-    /** Only a live off air is deleted; one that went on air meanwhile answers LIVE_STATE_CHANGED. */
+    /**
+     * Only a live off air is deleted; one that went on air meanwhile answers LIVE_STATE_CHANGED. Its
+     * replay goes with it: the content moves to DELETE through the transition table and the recording's
+     * files are queued for removal, in the same transaction.
+     */
     async remove(channel: ChannelRow, liveId: number): Promise<void> {
       assertLiveEnabled(channel);
-      if (await lives.deleteIfOffAir(channel.id, liveId)) return;
+      const deleted = await db.transaction().execute(async (trx) => {
+        const live = await lives.lockById(trx, liveId);
+        if (!live || live.channel_id !== channel.id || live.status === 'START') return false;
+        const replay = await findReplayContent(trx, liveId);
+        const to = replay ? nextStatus('DELETE', replay.status) : null;
+        if (replay && to) await updateContentRow(trx, replay, { status: to, reserved_at: null, reservation_visibility: null }, clock.now());
+        if (live.replay_state === 'READY' || live.has_recording) await options.queueRecordingRemoval(trx, liveId);
+        return lives.deleteIfOffAir(trx, channel.id, liveId);
+      });
+      if (deleted) return;
       await requireLive(channel.id, liveId);
       throw new AppError('LIVE_STATE_CHANGED');
     },
@@ -245,6 +272,7 @@ export function liveService(options: LiveServiceOptions) {
         // Another channel's live is not this caller's to close: thrown, so the UPDATE rolls back.
         if (row.channel_id !== channel.id) throw new AppError('LIVE_NOT_FOUND');
         await tellCrew(trx, row, 'LIVE_ENDED', actorId, now);
+        await options.scheduleReplay(trx, { liveId, actorId });
         return row;
       });
       if (!closed) {
@@ -252,6 +280,9 @@ export function liveService(options: LiveServiceOptions) {
         throw new AppError('LIVE_STATE_CHANGED');
       }
       await recorder.stop(liveId);
+      // The recording is whole now: its replay is made right away, after the answer (a thumbnail takes
+      // ffmpeg a moment); the queued job is there for a close whose settling did not happen.
+      void settleQuietly(liveId, actorId);
       return toLiveDetail(await requireLive(channel.id, liveId));
     },
 
@@ -269,12 +300,17 @@ export function liveService(options: LiveServiceOptions) {
       const live = await requireLive(channelId, liveId);
       const key = await keys.find(db, channelId, live.kamp_channel_id);
       const receiving = hub.isPublishing(live.stream_key_id) && live.status !== 'END' && !(live.status === 'READY' && key?.is_live);
+      const replay = live.status === 'END' && live.replay_state === 'READY' ? await findReplayContent(db, liveId) : undefined;
+      // A replay deleted since is gone with its files: there is nothing to play.
+      const playable = replay !== undefined && replay.status !== 'DELETE';
       return {
         liveId: live.id,
         status: live.status,
         preview: receiving ? { url: livePaths.preview(channelId, liveId), type: 'flv' } : null,
         playback: live.status === 'START' ? { url: livePaths.publicPlaylist(liveId), type: 'hls' } : null,
-        replay: live.status === 'END' && live.has_recording ? { url: livePaths.publicPlaylist(liveId), type: 'hls' } : null,
+        replay: playable ? { url: livePaths.publicPlaylist(liveId), type: 'hls' } : null,
+        replayState: live.status !== 'END' ? null : live.replay_state === null ? 'PENDING' : live.replay_state === 'NONE' ? 'NONE' : playable ? 'READY' : 'DELETED',
+        replayContentId: playable ? replay.id : null,
       };
     },
 
@@ -375,10 +411,13 @@ export function liveService(options: LiveServiceOptions) {
         const closed = await lives.close(trx, liveId, now, interruptedAt);
         if (!closed) return false;
         await tellCrew(trx, closed, 'LIVE_AUTO_CLOSED', null, now);
+        await options.scheduleReplay(trx, { liveId, actorId: null });
         return true;
       });
       // The encoder came back meanwhile (or the live was closed by hand): its recording goes on.
-      if (closedNow) await recorder.stop(liveId);
+      if (!closedNow) return;
+      await recorder.stop(liveId);
+      await settleQuietly(liveId, null);
     },
 
     markRecorded: (liveId: number) => lives.markRecorded(liveId),

@@ -10,7 +10,9 @@ import type { ThumbnailSaver } from './routes';
 import { removeAbandoned } from '../../media/abandoned-files';
 import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
 import { THUMBNAIL_SIZE, writeLayerCrop } from './thumbnails';
-import { liveService, type GraceScheduler, type LiveService } from './live-service';
+import { liveService, type GraceScheduler, type LiveService, type ReplayScheduler } from './live-service';
+import { queueRecordingRemoval, RECORDING_REMOVE_QUEUE, RecordingRemoveJob } from './recording-files';
+import { REPLAY_QUEUE, replayService, type ReplayJob, type ReplayService } from './replay-service';
 import { streamKeyRepository } from './stream-key-repository';
 import { KeyAttemptLimiter } from './key-attempts';
 
@@ -22,6 +24,7 @@ export type LiveRuntime = {
   hub: StreamHub;
   recorder: HlsRecorder;
   service: LiveService;
+  replays: ReplayService;
   /** Where HLS playlists and segments are written: `<dir>/<liveId>/` (on the ingest's disk). */
   hlsDir: string;
   /** A playlist or segment as players get it: from hlsDir on disk, from the bucket (`live/<liveId>/<file>`) with STORAGE=s3. */
@@ -45,7 +48,7 @@ export function rtmpServerUrl(publicUrl: string, port: number, configured?: stri
  * durable grace-period timer. Only an instance with the `ingest` role listens
  * for RTMP; elsewhere the hub receives nothing, so the recorder records nothing.
  */
-export async function createLiveRuntime(app: FastifyInstance, options: { ingest: boolean }): Promise<LiveRuntime> {
+export async function createLiveRuntime(app: FastifyInstance, options: { ingest: boolean; worker?: boolean }): Promise<LiveRuntime> {
   const { config } = app;
   const hub = new StreamHub();
   const hlsDir = path.resolve(config.dataDir, 'live');
@@ -80,12 +83,40 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     return info?.isFile() ? { stream: createReadStream(filePath), size: info.size } : null;
   };
 
+  const scheduleReplay: ReplayScheduler = async (trx, job) => {
+    const data: ReplayJob = { liveId: job.liveId, actorId: job.actorId };
+    // A little after the close: the recorder flushes the last segment first. The close settles it
+    // at once anyway; this job is what remains when that did not happen (a crash, another instance).
+    const startAfter = new Date(Date.now() + 10_000);
+    await app.jobs.send(REPLAY_QUEUE, data, { startAfter, singletonKey: `replay-${job.liveId}`, tx: trx });
+  };
+
+  const saveStill = async (still: Buffer): Promise<string> => {
+    const saved = await app.media.saveImage(still, {
+      kind: 'thumbnails',
+      maxBytes: 50_000_000,
+      resize: { width: THUMBNAIL_SIZE.width, height: THUMBNAIL_SIZE.height, fit: 'inside' },
+    });
+    await writeLayerCrop(app.media, saved);
+    return saved.url;
+  };
+
   const recorder = hlsRecorder({
     tools: config.mediaTools,
     dir: hlsDir,
     publisher,
     hub,
     onFirstSegment: (liveId) => void service.markRecorded(liveId).catch((error: unknown) => app.log.error({ err: error, liveId }, 'could not mark the recording')),
+    log: app.log,
+  });
+
+  const replays = replayService({
+    db: app.db,
+    clock: app.clock,
+    tools: config.mediaTools,
+    hlsDir,
+    isRecording: (liveId) => recorder.isRecording(liveId),
+    saveThumbnail: saveStill,
     log: app.log,
   });
 
@@ -97,6 +128,9 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     serverUrl: () => rtmpServerUrl(config.publicUrl, ingest?.port ?? config.live.rtmpPort, config.live.rtmpPublicUrl),
     graceSeconds: config.live.reconnectGraceSeconds,
     scheduleGraceClose,
+    scheduleReplay,
+    settleReplay: (liveId, actorId) => replays.settle(liveId, actorId),
+    queueRecordingRemoval: (trx, liveId) => queueRecordingRemoval(app.jobs, trx, liveId),
     keyAttempts: new KeyAttemptLimiter({ perMinute: config.live.keyAttemptsPerMinute, clock: app.clock }),
     log: app.log,
   });
@@ -107,6 +141,26 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
 
   // Registered whatever the options: the queue's handler is known even where workers do not run (tests drain it).
   await app.jobs.work<GraceJob>(GRACE_QUEUE, async (data) => service.graceExpired(data.liveId, new Date(data.interruptedAt)), { unique: true });
+  // Throws while the recording is still being finished here, so pg-boss retries it (RETRY_DELAY_SECONDS).
+  await app.jobs.work<ReplayJob>(REPLAY_QUEUE, async (data) => void (await replays.settle(data.liveId, data.actorId)), { unique: true });
+  await app.jobs.work<unknown>(
+    RECORDING_REMOVE_QUEUE,
+    async (data, job) => {
+      const parsed = RecordingRemoveJob.safeParse(data);
+      if (!parsed.success) return app.log.error({ jobId: job.id }, `${RECORDING_REMOVE_QUEUE} job with malformed data`);
+      await replays.removeRecording(parsed.data.liveId);
+    },
+    { unique: true },
+  );
+
+  // Start-up repair: lives closed without their recording settled (recorded before replays existed, or a
+  // server stopped between a close and its job) get their replay, or are told they have none.
+  if (options.worker) {
+    app.addHook('onReady', async () => {
+      const settled = await replays.repairUnsettled();
+      if (settled > 0) app.log.info({ settled }, 'settled the recordings of closed lives');
+    });
+  }
 
   // Ends of publications still being written down; shutdown waits for them.
   const pending = new Set<Promise<void>>();
@@ -155,5 +209,5 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     return saved.url;
   };
 
-  return { hub, recorder, service, hlsDir, readHls, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
+  return { hub, recorder, service, replays, hlsDir, readHls, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
 }

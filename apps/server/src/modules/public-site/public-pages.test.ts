@@ -13,6 +13,7 @@ const content: PublicContent = {
   link: { url: 'javascript:alert(1)', kind: 'OTHER' },
   thumbnailUrl: null,
   videoUrl: null,
+  liveId: null,
   shownAt: new Date('2026-11-21T16:00:00Z'),
 };
 

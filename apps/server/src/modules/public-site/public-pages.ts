@@ -97,7 +97,7 @@ function contentItem(channelId: number, content: PublicContent): string {
   const picture = pictureOf(content);
   const thumb = picture ? `<img class="thumb" src="${escapeHtml(picture)}" alt="" loading="lazy">` : `<span class="thumb"></span>`;
   return (
-    `<li><a href="${publicSitePaths.content(channelId, content.id)}">${thumb}<span class="item">` +
+    `<li><a href="${content.liveId ? publicSitePaths.live(channelId, content.liveId) : publicSitePaths.content(channelId, content.id)}">${thumb}<span class="item">` +
     `<span class="title">${escapeHtml(titleOf(content.title))}</span>` +
     `<span class="meta">${KIND_LABELS[content.kind]} · ${formatKstDate(content.shownAt)}</span></span></a></li>`
   );
@@ -179,11 +179,14 @@ export function renderLivePage(publicUrl: string, page: LivePage): string {
     `<video class="live" controls playsinline preload="none"${poster} src="${playlist}"></video>` +
     `<p class="note">재생되지 않으면 <a href="${playlist}">HLS 주소</a>를 HLS를 지원하는 플레이어로 여세요.</p>`;
   const description = live.description.trim() ? `<div class="body">${plainTextToRichText(live.description)}</div>` : '';
+  const body = `<h1>${escapeHtml(title)}</h1><p class="meta">${liveBadge(live)}${date ? formatKstDate(date) : ''}</p>${player}${description}`;
   return document(
     publicUrl,
     { title, type: 'video.other', path: publicSitePaths.live(channel.id, live.id), image: live.thumbnail_url, siteName: channel.name },
-    `${channelHeader(channel)}<main><h1>${escapeHtml(title)}</h1>` +
-      `<p class="meta">${liveBadge(live)}${date ? formatKstDate(date) : ''}</p>${player}${description}</main>`,
+    // A replay is a content: its page reports its views like any content page (beacon-script.ts).
+    live.replay_content_id === null
+      ? `${channelHeader(channel)}<main>${body}</main>`
+      : `${channelHeader(channel)}<main><article data-view-content="${live.replay_content_id}">${body}</article></main><script src="${BEACON_SCRIPT_PATH}" defer></script>`,
   );
 }
 

@@ -5,8 +5,10 @@ import type { ContentRow } from '../contents/content-repository';
 /** What a public page shows of a channel. */
 export type PublicChannelRow = { id: number; name: string; profile_image_url: string | null };
 
-/** What a public page shows of a live: on air, or ended with a recording to replay. */
-export type PublicLiveRow = Pick<LiveRow, 'id' | 'channel_id' | 'title' | 'description' | 'thumbnail_url' | 'status' | 'started_at' | 'ended_at'>;
+/** What a public page shows of a live: on air, or ended with a published replay (its content, whose views the page counts). */
+export type PublicLiveRow = Pick<LiveRow, 'id' | 'channel_id' | 'title' | 'description' | 'thumbnail_url' | 'status' | 'started_at' | 'ended_at'> & {
+  replay_content_id: number | null;
+};
 
 const LIVE_COLUMNS = ['id', 'channel_id', 'title', 'description', 'thumbnail_url', 'status', 'started_at', 'ended_at'] as const;
 
@@ -42,28 +44,30 @@ export function publicSiteRepository(db: Db) {
       return db.selectFrom('contents').selectAll().where('id', '=', contentId).where('channel_id', '=', channelId).where('status', '=', 'PUBLIC').executeTakeFirst();
     },
 
-    /** Lives on air, then replays newest first, at most `limit`. */
+    /** Lives on air, newest first, at most `limit` (a replay is listed among the contents, as its content). */
     async listLives(channelId: number, limit: number): Promise<PublicLiveRow[]> {
       return db
         .selectFrom('lives')
         .select(LIVE_COLUMNS)
+        .select(sql<null>`null`.as('replay_content_id'))
         .where('channel_id', '=', channelId)
-        .where((eb) => eb.or([eb('status', '=', 'START'), eb.and([eb('status', '=', 'END'), eb('has_recording', '=', true)])]))
-        .orderBy(sql`status = 'START'`, 'desc')
-        .orderBy(sql`coalesce(ended_at, started_at, created_at)`, 'desc')
+        .where('status', '=', 'START')
+        .orderBy(sql`coalesce(started_at, created_at)`, 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();
     },
 
-    /** One live of this channel that is on air or has a replay. */
+    /** One live of this channel that is on air, or ended with its replay published (a hidden or deleted replay is not public). */
     async findLive(channelId: number, liveId: number): Promise<PublicLiveRow | undefined> {
       return db
         .selectFrom('lives')
-        .select(LIVE_COLUMNS)
-        .where('id', '=', liveId)
-        .where('channel_id', '=', channelId)
-        .where((eb) => eb.or([eb('status', '=', 'START'), eb.and([eb('status', '=', 'END'), eb('has_recording', '=', true)])]))
+        .leftJoin('contents as replay', (join) => join.onRef('replay.live_id', '=', 'lives.id').on('replay.status', '=', 'PUBLIC'))
+        .select(LIVE_COLUMNS.map((column) => `lives.${column}` as const))
+        .select('replay.id as replay_content_id')
+        .where('lives.id', '=', liveId)
+        .where('lives.channel_id', '=', channelId)
+        .where((eb) => eb.or([eb('lives.status', '=', 'START'), eb.and([eb('lives.status', '=', 'END'), eb('replay.id', 'is not', null)])]))
         .executeTakeFirst();
     },
   };

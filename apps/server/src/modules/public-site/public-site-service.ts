@@ -12,6 +12,8 @@ export const CHANNEL_PAGE_LIVES = 10;
 export type PublicContent = Pick<ContentPreview, 'id' | 'kind' | 'title' | 'html' | 'coverImage' | 'images' | 'link'> & {
   thumbnailUrl: string | null;
   videoUrl: string | null;
+  /** A replay's live: its public page is the live's (/c/{channelId}/live/{liveId}). */
+  liveId: number | null;
   shownAt: Date;
 };
 
@@ -31,6 +33,7 @@ function toPublicContent(row: ContentRow, channel: PublicChannelRow): PublicCont
     link: preview.link,
     thumbnailUrl: row.thumbnail_url,
     videoUrl: row.video_url,
+    liveId: row.kind === 'LIVE' ? row.live_id : null,
     shownAt: row.published_at ?? row.created_at,
   };
 }

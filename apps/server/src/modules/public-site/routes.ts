@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IdParam } from '@studio/contract/params';
+import { publicSitePaths } from '@studio/contract/public-site';
 import { BEACON_SCRIPT, BEACON_SCRIPT_PATH } from './beacon-script';
 import { renderChannelPage, renderContentPage, renderLivePage, renderNotFoundPage } from './public-pages';
 import { publicSiteService } from './public-site-service';
@@ -50,6 +51,8 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     const channelId = idOf(request.params.channelId);
     const contentId = idOf(request.params.contentId ?? '');
     const page = channelId === undefined || contentId === undefined ? undefined : await site.contentPage(channelId, contentId);
+    // A replay's page is its live's: one address for the broadcast, on air and after.
+    if (page?.content.liveId) return reply.header('cache-control', CACHE_CONTROL).redirect(publicSitePaths.live(page.channel.id, page.content.liveId), 302);
     return send(reply, page && renderContentPage(publicUrl, page));
   });
 

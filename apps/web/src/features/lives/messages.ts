@@ -103,6 +103,8 @@ const ko = {
   'state.waiting': '영상 수신 대기 중',
   'state.interrupted': '연결 끊김: {time}까지 다시 연결하면 이어서 방송합니다.',
   'state.interruptedShort': '연결 끊김',
+  'state.graceCountdown': '인코더 연결이 끊겼습니다. {seconds}초 안에 다시 연결하면 같은 방송과 녹화가 이어집니다.',
+  'state.graceOver': '다시 연결을 기다리는 시간이 끝나 곧 방송이 종료됩니다.',
   'state.fetchFailed': '스트림 정보를 가져오지 못 했습니다.',
   'state.codec': '코덱',
   'state.resolution': '해상도',
@@ -135,6 +137,8 @@ const ko = {
   'player.publicHint': '시청자가 보는 공개 재생 주소입니다.',
   'player.replay': '다시 보기',
   'player.replayPending': '다시 보기를 준비하고 있습니다.',
+  'player.replayNone': '녹화된 영상이 없어 다시 보기가 없습니다.',
+  'player.replayDeleted': '다시 보기가 삭제되었습니다.',
   'player.error': '영상을 재생하지 못했습니다.',
 } as const;
 
@@ -237,6 +241,8 @@ const en: Record<LiveMessageKey, string> = {
   'state.waiting': 'Waiting for video',
   'state.interrupted': 'Disconnected: reconnect by {time} to carry on the broadcast.',
   'state.interruptedShort': 'Disconnected',
+  'state.graceCountdown': 'The encoder disconnected. Reconnect within {seconds} s to carry on the same broadcast and recording.',
+  'state.graceOver': 'The wait for a reconnection is over; the broadcast is closing.',
   'state.fetchFailed': 'Could not fetch the stream information.',
   'state.codec': 'Codec',
   'state.resolution': 'Resolution',
@@ -269,6 +275,8 @@ const en: Record<LiveMessageKey, string> = {
   'player.publicHint': 'The public playback address viewers watch.',
   'player.replay': 'Replay',
   'player.replayPending': 'The replay is being prepared.',
+  'player.replayNone': 'Nothing was recorded, so there is no replay.',
+  'player.replayDeleted': 'The replay was deleted.',
   'player.error': 'The video could not be played.',
 };
 

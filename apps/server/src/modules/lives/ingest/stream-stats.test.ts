@@ -36,6 +36,26 @@ describe('stream health', () => {
     expect(codes(feed({ fps: (s) => (s % 2 ? 30 : 12), bytes: 20_000, gop: 30, seconds: 8 }))).toEqual(['FRAME_RATE_UNSTABLE']);
   });
 
+  it('judges a clean 30 fps stream over a window: no warning at its first checks, whatever its start looked like', () => {
+    // As a real encoder starts: the handshake takes 0.7 s, then x264's look-ahead arrives in one burst.
+    const stats = new StreamStats(0);
+    stats.height = 360;
+    const frameAt = (frame: number) => (frame < 20 ? 700 + frame : 700 + (frame * 1000) / 30);
+    let frame = 0;
+    const feedUntil = (ms: number) => {
+      for (; frameAt(frame) <= ms; frame++) {
+        stats.onVideo(frameAt(frame), 5_000, frame % 60 === 0);
+        stats.onAudio(frameAt(frame), 400);
+      }
+    };
+    for (const checkAt of [1_500, 2_500, 3_500, 5_000, 6_500, 9_000]) {
+      feedUntil(checkAt);
+      expect(streamHealth('RECEIVING', stats.snapshot(checkAt), 360), `check at ${checkAt} ms`).toEqual([]);
+    }
+    // A wobbling rate is still found once judged.
+    expect(codes(feed({ fps: (s) => (s % 2 ? 30 : 12), bytes: 20_000, gop: 30, seconds: 6 }))).toEqual(['FRAME_RATE_UNSTABLE']);
+  });
+
   it('reports an interruption, and nothing for a stream that is idle or ended', () => {
     expect(streamHealth('INTERRUPTED', null, 0)).toEqual([{ code: 'STREAM_INTERRUPTED', severity: 'ERROR', params: {} }]);
     expect(streamHealth('IDLE', null, 0)).toEqual([]);

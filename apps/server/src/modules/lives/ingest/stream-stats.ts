@@ -62,10 +62,13 @@ export class StreamStats {
   private video: Sample[] = [];
   private audio: Sample[] = [];
   private keyframes: number[] = [];
+  /** When the first video frame arrived: rates are measured from there, not from the handshake. */
+  private firstVideoAt: number | null = null;
 
   constructor(readonly connectedAt: number) {}
 
   onVideo(at: number, bytes: number, keyframe: boolean): void {
+    this.firstVideoAt ??= at;
     this.video.push({ at, bytes });
     if (keyframe) {
       this.keyframes.push(at);
@@ -88,13 +91,20 @@ export class StreamStats {
   /** The numbers of the last seconds, seen from `now`. */
   snapshot(now: number) {
     this.trim(now);
-    const seconds = Math.max(1, Math.min(WINDOW_SECONDS, (now - this.connectedAt) / 1000));
+    const since = this.firstVideoAt ?? this.connectedAt;
+    const seconds = Math.max(1, Math.min(WINDOW_SECONDS, (now - since) / 1000));
     const kbps = (samples: Sample[]) => Math.round((samples.reduce((sum, s) => sum + s.bytes, 0) * 8) / 1000 / seconds);
-    // Frames counted per whole second, to tell a steady rate from a wobbling one.
+    // Frames counted per whole second, to tell a steady rate from a wobbling one: only seconds wholly
+    // after the first frame (a second cut by the stream's start would count as a dip), and none yet
+    // while the encoder's start-up burst is all there is (the first second after the first frame).
     const perSecond = new Map<number, number>();
+    for (let bucket = 1; bucket < WINDOW_SECONDS; bucket++) {
+      if (this.firstVideoAt !== null && now - (bucket + 1) * 1000 >= this.firstVideoAt + 1000) perSecond.set(bucket, 0);
+    }
     for (const s of this.video) {
       const bucket = Math.floor((now - s.at) / 1000);
-      if (bucket >= 1 && bucket < WINDOW_SECONDS) perSecond.set(bucket, (perSecond.get(bucket) ?? 0) + 1);
+      const count = perSecond.get(bucket);
+      if (count !== undefined) perSecond.set(bucket, count + 1);
     }
     const counts = [...perSecond.values()];
     const [last, previous] = [this.keyframes.at(-1), this.keyframes.at(-2)];
@@ -103,6 +113,8 @@ export class StreamStats {
     const between = last !== undefined && previous !== undefined ? (last - previous) / 1000 : null;
     const keyframeIntervalSeconds = between === null ? (sinceLast !== null && sinceLast > MAX_KEYFRAME_INTERVAL_SECONDS ? sinceLast : null) : Math.max(between, sinceLast ?? 0);
     return {
+      /** Whether a whole window has been received: rates and absences are judged only then, never from a first sample. */
+      judged: now - this.connectedAt >= WINDOW_SECONDS * 1000,
       hasVideo: this.video.length > 0,
       hasAudio: this.audio.length > 0,
       frameRate: Math.round((this.video.length / seconds) * 100) / 100,
@@ -119,7 +131,7 @@ export type StatsSnapshot = ReturnType<StreamStats['snapshot']>;
 /** Problems a creator can fix in the encoder, from what arrived in the last seconds. */
 export function streamHealth(reception: StreamReception, snapshot: StatsSnapshot | null, height: number): StreamHealthIssue[] {
   if (reception === 'INTERRUPTED') return [{ code: 'STREAM_INTERRUPTED', severity: 'ERROR', params: {} }];
-  if (reception !== 'RECEIVING' || !snapshot) return [];
+  if (reception !== 'RECEIVING' || !snapshot || !snapshot.judged) return [];
   const issues: StreamHealthIssue[] = [];
   if (!snapshot.hasVideo) issues.push({ code: 'NO_VIDEO', severity: 'ERROR', params: {} });
   if (!snapshot.hasAudio) issues.push({ code: 'NO_AUDIO', severity: 'WARNING', params: {} });

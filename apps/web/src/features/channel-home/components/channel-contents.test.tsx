@@ -14,7 +14,7 @@ afterEach(() => {
 
 function row(id: number, status: ContentStatus, title: string): ContentSummary {
   const at = '2026-11-20T03:00:00.000Z';
-  return { id, title, kind: 'POST', status, viewCount: 0, thumbnailUrl: null, createdAt: at, version: 1, updatedAt: at, reservedAt: null, publishedAt: null, videoUrl: null, durationSeconds: null };
+  return { id, title, kind: 'POST', status, viewCount: 0, thumbnailUrl: null, createdAt: at, version: 1, updatedAt: at, reservedAt: null, publishedAt: null, videoUrl: null, durationSeconds: null, liveId: null };
 }
 
 const LIST = 'GET /api/channels/7/contents?sort=NEWEST&page=0&size=10';

@@ -50,7 +50,7 @@ function ContentRow({ channelId, content, selected, onSelect }: RowProps) {
         onChange={(event) => onSelect(event.target.checked)}
         aria-label={t('contents.selectRow', { title: titleText })}
       />
-      {content.kind === 'SHORTS' ? (
+      {content.kind === 'SHORTS' || (content.kind === 'LIVE' && content.videoUrl) ? (
         <LoopThumb content={content} title={titleText} />
       ) : (
         <span className={styles.thumb}>{content.thumbnailUrl ? <img src={content.thumbnailUrl} alt="" loading="lazy" /> : <Icon size={22} />}</span>

@@ -3,6 +3,9 @@ import { livePaths, PlayerInfo } from '@studio/contract/live';
 import { apiClient } from '../../../lib/api-client';
 import { liveKeys } from './live-keys';
 
+/** How often a closed live whose replay is being settled asks again. */
+const REPLAY_PENDING_POLL_MS = 2000;
+
 export function getPlayerInfo(channelId: number, liveId: number, signal?: AbortSignal) {
   return apiClient.get(`/api${livePaths.playerInfo(channelId, liveId)}`, PlayerInfo, { signal });
 }
@@ -11,5 +14,7 @@ export function playerInfoQueryOptions(channelId: number, liveId: number) {
   return queryOptions({
     queryKey: liveKeys.playerInfo(channelId, liveId),
     queryFn: ({ signal }) => getPlayerInfo(channelId, liveId, signal),
+    // A closed live's replay is settled just after the close answers: asked again until it is.
+    refetchInterval: (query) => (query.state.data?.replayState === 'PENDING' ? REPLAY_PENDING_POLL_MS : false),
   });
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { LiveDetail } from '@studio/contract/live';
+import type { LiveDetail, PlayerInfo } from '@studio/contract/live';
+import { HlsPlayer } from '../../../components/media/hls-player';
 import { Section } from '../../../components/ui/page';
 import { playerInfoQueryOptions } from '../api/get-player-info';
 import { streamStateQueryOptions } from '../api/get-stream-state';
 import { useLiveT } from '../messages';
-import { HlsPlayer } from './hls-player';
 import { PreviewPlayer } from './preview-player';
 import styles from './live-detail.module.css';
 
@@ -43,13 +43,13 @@ export function LivePlayers({ live }: { live: LiveDetail }) {
             </div>
           )}
           {live.status !== 'END' ? <p className={styles.hint}>{tl('preview.private')}</p> : null}
-          {live.status === 'END' ? <Replay url={info.data?.replay?.url ?? null} /> : null}
+          {live.status === 'END' ? <Replay info={info.data} /> : null}
         </div>
       </Section>
       {live.status === 'START' && info.data?.playback ? (
         <Section title={tl('player.public')}>
           <div className={styles.playerSection}>
-            <HlsPlayer url={info.data.playback.url} live testId="live-public-player" />
+            <HlsPlayer url={info.data.playback.url} live testId="live-public-player" errorText={tl('player.error')} />
             <p className={styles.hint}>
               {tl('player.publicHint')} <code className={styles.mono}>{info.data.playback.url}</code>
             </p>
@@ -60,16 +60,20 @@ export function LivePlayers({ live }: { live: LiveDetail }) {
   );
 }
 
-function Replay({ url }: { url: string | null }) {
+/** The replay once there is one; otherwise what the server knows of it: being prepared, none recorded, or deleted. */
+function Replay({ info }: { info: PlayerInfo | undefined }) {
   const tl = useLiveT();
+  const url = info?.replay?.url ?? null;
+  const state = info?.replayState ?? 'PENDING';
+  const absent = state === 'NONE' ? tl('player.replayNone') : state === 'DELETED' ? tl('player.replayDeleted') : tl('player.replayPending');
   return (
     <div className={styles.playerSection}>
       <h3 className={styles.subheading}>{tl('player.replay')}</h3>
       {url ? (
-        <HlsPlayer url={url} live={false} testId="live-replay" />
+        <HlsPlayer url={url} live={false} testId="live-replay" errorText={tl('player.error')} />
       ) : (
-        <div className={`${styles.playerBox} ${styles.playerIdle}`}>
-          <p>{tl('player.replayPending')}</p>
+        <div className={`${styles.playerBox} ${styles.playerIdle}`} data-testid="live-replay-absent" data-replay-state={state}>
+          <p>{absent}</p>
         </div>
       )}
     </div>

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { StreamHealthIssue, StreamState } from '@studio/contract/live';
 import { Tag, type TagTone } from '../../../components/ui/badges';
 import { Section } from '../../../components/ui/page';
 import { useFormat } from '../../../lib/format/use-format';
 import { streamStateQueryOptions } from '../api/get-stream-state';
 import { useLiveT } from '../messages';
-import { formatUptime, healthParams } from '../utils/stream-state-format';
+import { formatUptime, graceSecondsLeft, healthParams } from '../utils/stream-state-format';
 import styles from './live-detail.module.css';
 
 const receptionTone: Record<StreamState['reception'], TagTone> = {
@@ -31,14 +32,30 @@ export function StreamStatePanel({ channelId, liveId }: { channelId: number; liv
             {tl('state.fetchFailed')}
           </p>
         ) : null}
-        {state.data ? <StreamStateView state={state.data} /> : null}
+        {state.data ? <StreamStateView state={state.data} receivedAt={state.dataUpdatedAt} /> : null}
         <p className={styles.hint}>{tl('state.refreshHint')}</p>
       </div>
     </Section>
   );
 }
 
-function StreamStateView({ state }: { state: StreamState }) {
+function GraceCountdown({ state, receivedAt }: { state: StreamState; receivedAt: number }) {
+  const tl = useLiveT();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = graceSecondsLeft(state, receivedAt, now);
+  if (seconds === null) return null;
+  return (
+    <p className={styles.graceCountdown} data-testid="grace-countdown" data-seconds={seconds}>
+      {seconds > 0 ? tl('state.graceCountdown', { seconds }) : tl('state.graceOver')}
+    </p>
+  );
+}
+
+function StreamStateView({ state, receivedAt }: { state: StreamState; receivedAt: number }) {
   const tl = useLiveT();
   const format = useFormat();
   const none = tl('state.none');
@@ -57,6 +74,7 @@ function StreamStateView({ state }: { state: StreamState }) {
           <span className={styles.hint}>{tl('state.interrupted', { time: format.dateTime(state.graceEndsAt) })}</span>
         ) : null}
       </p>
+      {state.reception === 'INTERRUPTED' ? <GraceCountdown state={state} receivedAt={receivedAt} /> : null}
       <dl className={styles.metrics}>
         <div>
           <dt>{tl('state.codec')}</dt>

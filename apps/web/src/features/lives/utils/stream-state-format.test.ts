@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUptime, healthParams } from './stream-state-format';
+import { formatUptime, healthParams, graceSecondsLeft } from './stream-state-format';
 
 describe('stream state formatting', () => {
   it('reads uptime like a clock', () => {
@@ -14,5 +14,20 @@ describe('stream state formatting', () => {
       seconds: 8.3,
       maxSeconds: 4,
     });
+  });
+});
+
+describe('graceSecondsLeft', () => {
+  const state = { checkedAt: '2026-11-26T05:00:00.000Z', graceEndsAt: '2026-11-26T05:01:00.000Z' };
+
+  it('counts down from the server check by the time passed since the answer arrived, whatever the browser clock says', () => {
+    const receivedAt = 1_000_000; // a browser clock far from the server's
+    expect(graceSecondsLeft(state, receivedAt, receivedAt)).toBe(60);
+    expect(graceSecondsLeft(state, receivedAt, receivedAt + 12_300)).toBe(48);
+    expect(graceSecondsLeft(state, receivedAt, receivedAt + 75_000)).toBe(0);
+  });
+
+  it('has nothing to count without a grace window', () => {
+    expect(graceSecondsLeft({ checkedAt: state.checkedAt, graceEndsAt: null }, 0, 0)).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { serverUrl } from '../../../lib/runtime-config';
-import { useLiveT } from '../messages';
-import styles from './live-detail.module.css';
+import { serverUrl } from '../../lib/runtime-config';
+import styles from './hls-player.module.css';
 
 const RETRY_MS = 2000;
 const MAX_RETRIES = 30;
@@ -18,11 +17,11 @@ async function playlistReady(source: string, cancelled: () => boolean): Promise<
 }
 
 /**
- * Public playback and the replay: HLS through hls.js (which loads only here),
- * or the browser's own HLS where there is no MSE (iOS).
+ * Public playback and the replay, on the live page and on channel home alike: HLS through hls.js
+ * (which loads only here), or the browser's own HLS where there is no MSE (iOS). `errorText` is the
+ * caller's words for a video that cannot be played.
  */
-export function HlsPlayer({ url, live, testId }: { url: string; live: boolean; testId: string }) {
-  const tl = useLiveT();
+export function HlsPlayer({ url, live, testId, errorText, autoPlay = live }: { url: string; live: boolean; testId: string; errorText: string; autoPlay?: boolean }) {
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -66,7 +65,7 @@ export function HlsPlayer({ url, live, testId }: { url: string; live: boolean; t
           setFailed(true);
         });
         hls.on(Hls.Events.MANIFEST_PARSED, () => {
-          if (live) void element.play().catch(() => undefined);
+          if (autoPlay) void element.play().catch(() => undefined);
         });
         hls.loadSource(source);
         hls.attachMedia(element);
@@ -81,14 +80,14 @@ export function HlsPlayer({ url, live, testId }: { url: string; live: boolean; t
       cancelled = true;
       destroy?.();
     };
-  }, [url, live]);
+  }, [url, live, autoPlay]);
 
   return (
     <div className={styles.playerBox}>
-      <video ref={video} className={styles.video} data-testid={testId} muted={live} autoPlay={live} playsInline controls />
+      <video ref={video} className={styles.video} data-testid={testId} muted={live} autoPlay={autoPlay} playsInline controls />
       {failed ? (
         <div className={styles.playerOverlay} role="alert">
-          <p>{tl('player.error')}</p>
+          <p>{errorText}</p>
         </div>
       ) : null}
     </div>

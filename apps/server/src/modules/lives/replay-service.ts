@@ -1,0 +1,132 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Transaction } from 'kysely';
+import { livePaths, type ReplayState } from '@studio/contract/live';
+import type { Database, Db, LiveRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { run, type MediaTools } from '../../media/media-tools';
+import { createContentRow, findReplayContent } from '../contents/content-repository';
+import { playlistPath } from './ingest/hls-recorder';
+import { liveRepository } from './live-repository';
+import { summarizePlaylist, type RecordingSummary } from './recording-playlist';
+
+/** The queue that settles a closed live's recording: its replay content, or the fact that there is none. */
+export const REPLAY_QUEUE = 'live.replay';
+export type ReplayJob = { liveId: number; actorId: number | null };
+
+/** Thrown while this instance's recorder still writes the live's last segment: the job is retried. */
+export class RecordingNotFinished extends Error {}
+
+export type ReplayServiceOptions = {
+  db: Db;
+  clock: Clock;
+  tools: MediaTools;
+  /** `<hlsDir>/<liveId>/index.m3u8` and its segments. */
+  hlsDir: string;
+  /** Whether this instance's recorder is still writing the live (the close stops it first). */
+  isRecording(liveId: number): boolean;
+  /** Stores a still as a live thumbnail (JPEG at quality 75, with its 100x66 crop) and answers its URL. */
+  saveThumbnail(still: Buffer): Promise<string>;
+  log: { warn(object: object, message: string): void };
+};
+
+/** Where in the recording the thumbnail is taken: a quarter in, at most a minute (past a black start). */
+export function thumbnailSecond(durationSeconds: number): number {
+  return Math.max(0, Math.min(60, durationSeconds * 0.25));
+}
+
+/**
+ * A closed live's replay (issue 24; decision 041). The recording the HLS recorder left in
+ * `<hlsDir>/<liveId>/` is the replay's media as it is, VOD playlist and segments: no copy, no
+ * re-encode. Settling it, once per live behind the live's row lock, either makes the content of kind
+ * LIVE (title, description and thumbnail of the live, a still taken from the recording when no
+ * thumbnail was uploaded; its length from the playlist) or records that nothing was recorded. A close
+ * repeated, the job retried, or a start-up repair all find it settled.
+ */
+export function replayService(options: ReplayServiceOptions) {
+  const { db, clock } = options;
+  const lives = liveRepository(db);
+
+  async function recording(liveId: number): Promise<RecordingSummary | null> {
+    const text = await readFile(playlistPath(options.hlsDir, liveId), 'utf8').catch(() => null);
+    return text === null ? null : summarizePlaylist(text);
+  }
+
+  /** One still from the recording through ffmpeg (bounded like every media run), or null when none could be made. */
+  async function stillFrom(liveId: number, durationSeconds: number): Promise<Buffer | null> {
+    const frame = path.join(options.hlsDir, String(liveId), 'replay-thumbnail.png');
+    const input = playlistPath(options.hlsDir, liveId);
+    try {
+      // A quarter in, else the first frame (a seek past what the demuxer can reach finds no frame).
+      for (const at of [thumbnailSecond(durationSeconds), 0]) {
+        const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', input, '-frames:v', '1', '-f', 'image2', frame];
+        const result = await run(options.tools, 'thumbnail', 'ffmpeg', args);
+        const still = result.code === 0 ? await readFile(frame).catch(() => null) : null;
+        if (still?.length) return still;
+        options.log.warn({ liveId, at, code: result.code, signal: result.signal, stderr: result.stderr }, 'could not take a thumbnail from the recording');
+      }
+      return null;
+    } finally {
+      await rm(frame, { force: true });
+    }
+  }
+
+  async function makeReplay(trx: Transaction<Database>, live: LiveRow, summary: RecordingSummary, actorId: number | null): Promise<void> {
+    let thumbnailUrl = live.thumbnail_url;
+    if (!thumbnailUrl) {
+      const still = await stillFrom(live.id, summary.durationSeconds);
+      thumbnailUrl = still ? await options.saveThumbnail(still) : null;
+    }
+    const now = clock.now();
+    await createContentRow(
+      trx,
+      { channelId: live.channel_id, authorId: actorId, kind: 'LIVE', status: 'PUBLIC', title: live.title, body: live.description, at: now },
+      { thumbnail_url: thumbnailUrl, video_url: livePaths.publicPlaylist(live.id), duration_seconds: summary.durationSeconds, live_id: live.id },
+    );
+    await lives.settleReplay(trx, live.id, 'READY', thumbnailUrl);
+  }
+
+  return {
+    /**
+     * Settles the recording of a closed live, once: READY with its content, or NONE. Answers what it
+     * found (null for a live that is gone or not closed). Throws RecordingNotFinished while this
+     * instance still writes the recording's end.
+     */
+    async settle(liveId: number, actorId: number | null = null): Promise<ReplayState | null> {
+      if (options.isRecording(liveId)) throw new RecordingNotFinished(`live ${liveId} is still being recorded`);
+      return db.transaction().execute(async (trx) => {
+        const live = await lives.lockById(trx, liveId);
+        if (!live || live.status !== 'END') return null;
+        if (live.replay_state !== null) return live.replay_state;
+        // A content of this live already (made before the state column existed): settled as READY.
+        if (await findReplayContent(trx, liveId)) {
+          await lives.settleReplay(trx, liveId, 'READY', null);
+          return 'READY';
+        }
+        const summary = await recording(liveId);
+        if (!summary || summary.segments === 0) {
+          await lives.settleReplay(trx, liveId, 'NONE', null);
+          return 'NONE';
+        }
+        await makeReplay(trx, live, summary, actorId);
+        return 'READY';
+      });
+    },
+
+    /** Closed lives left unsettled (a server stopped between a close and its job): settled now. */
+    async repairUnsettled(): Promise<number> {
+      let settled = 0;
+      for (const liveId of await lives.unsettledEnded(100)) {
+        if (await this.settle(liveId).catch(() => null)) settled += 1;
+      }
+      return settled;
+    },
+
+    /** A deleted replay's files: the live's playlist and segments. Removing what is gone already succeeds. */
+    async removeRecording(liveId: number): Promise<void> {
+      await rm(path.join(options.hlsDir, String(liveId)), { recursive: true, force: true });
+    },
+  };
+}
+
+export type ReplayService = ReturnType<typeof replayService>;
