@@ -219,7 +219,13 @@ export function ProfileForm({ channelId, profile }: { channelId: number; profile
                   placeholder={t('profile.linkPlaceholder')}
                   aria-invalid={text ? true : undefined}
                   aria-describedby={text ? `${id}-error` : `${id}-kind`}
-                  {...form.register(`links.${index}.url`)}
+                  {...form.register(`links.${index}.url`, {
+                    // A message shown for this link goes as soon as the link is right, not at blur: at blur it
+                    // would take its line away under the pointer of a person pressing Save.
+                    onChange: () => {
+                      if (form.getFieldState(`links.${index}.url`).error) void form.trigger(`links.${index}.url`);
+                    },
+                  })}
                 />
                 <FieldMessage id={`${id}-error`} text={text} />
               </div>
