@@ -22,7 +22,7 @@ const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (conti
 
 /** Every this many hits, windows over for PRUNE_AFTER_MS are deleted (no timer: nothing to prune without hits). */
 const PRUNE_EVERY_HITS = 1_000;
-const PRUNE_AFTER_MS = 10 * 60_000;
+const PRUNE_AFTER_MS = 15 * 60_000;
 
 /**
  * The store of every per-minute limit but the beacons': fixed windows in PostgreSQL
