@@ -222,9 +222,13 @@ export const jobsPlugin = fp(
         handlers.set(queue, handler as JobHandler<unknown>);
         if (unique) uniqueQueues.add(queue);
         if (expireInSeconds) queueExpiry.set(queue, expireInSeconds);
-        if (!options.workers) return;
+        // The queue exists before any request can send to it, on every instance: a first send made
+        // inside a caller's transaction would otherwise create it on a second connection while the
+        // transaction holds one, and parallel callers waiting on the same row lock can take the pool's
+        // last connection (50 parallel closes of one live answered 503 that way).
         await start();
         await ensureQueue(queue);
+        if (!options.workers) return;
         for (let i = 0; i < concurrency; i += 1) await boss.work(queue, { pollingIntervalSeconds: 1, batchSize: 1 }, runEach(queue));
       },
       async drain(queue, { ignoreStartAfter = false } = {}) {
