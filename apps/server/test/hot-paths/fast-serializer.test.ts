@@ -21,7 +21,7 @@ type Variant = 'full' | 'sparse' | 'alternative';
 // Strings that test escaping (quotes, backslashes, control characters, Korean, an emoji, a lone surrogate).
 const TEXT = 'Say "안녕" \\ <b>&</b>\n\ttab \u0001 😀 \ud800 end';
 // Values for the patterns the contract uses; the first that matches a pattern is taken.
-const PATTERNED = ['2026-11-24T19:14:05.123Z', 'kc0123456789abcd', '/media/profiles/a_b-1.webp', '/studio/channels/1', '12345', 'ABC_1', 'abc-1', 'https://example.com/a?b="c"'];
+const PATTERNED = ['2026-11-24T19:14:05.123Z', '2026-11-24', 'kc0123456789abcd', '/media/profiles/a_b-1.webp', '/studio/channels/1', '12345', 'ABC_1', 'abc-1', 'https://example.com/a?b="c"'];
 
 function text(schema: Schema, variant: Variant): string {
   if (schema.format === 'date-time') return variant === 'alternative' ? '1999-01-02T03:04:05Z' : '2026-11-24T19:14:05.123Z';
