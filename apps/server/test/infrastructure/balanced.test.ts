@@ -34,6 +34,12 @@ async function startInstance(port: number, roles: string): Promise<Instance> {
   return { ...(await untilReady(server)), metrics: `http://127.0.0.1:${metricsPort}/metrics` };
 }
 
+/** What each instance printed, and whether it is still running: the reason when the balancer finds none. */
+const instancesSaid = () =>
+  [...webs, ...(worker ? [worker] : [])]
+    .map((instance, index) => `instance ${index} (exit ${instance.child.exitCode ?? instance.child.signalCode ?? 'none'}): ${instance.output().slice(-1500)}`)
+    .join('\n');
+
 /** Requests an instance has answered on its API routes, by its own /metrics. */
 async function apiRequestsServed(instance: Instance): Promise<number> {
   const text = await (await fetch(instance.metrics)).text();
@@ -48,7 +54,7 @@ async function apiRequestsServed(instance: Instance): Promise<number> {
 async function signIn(login: string): Promise<TestBrowser> {
   const browser = new TestBrowser(origin);
   const start = await browser.navigate(`/auth/login?continue=${encodeURIComponent(`${origin}/studio/`)}`);
-  expect(start.html, `${start.response.status} after ${start.visited.join(' → ')}`).toContain('name="login"');
+  expect(start.html, `${start.response.status} after ${start.visited.join(' → ')}\n${instancesSaid()}`).toContain('name="login"');
   const done = await browser.navigate(formAction(start.html), { method: 'POST', form: { login, password: 'demo1234' } });
   expect(done.url, done.html.slice(0, 300)).toBe(`${origin}/studio/`);
   return browser;
@@ -134,6 +140,8 @@ describe('two web instances and a worker behind nginx', () => {
       expect(await me.json()).toMatchObject({ login: 'creator' });
     }
     const after = await Promise.all(webs.map(apiRequestsServed));
+    const nginxErrors = await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
+    expect([after[0]! - before[0]!, after[1]! - before[1]!].every((served) => served > 0), `served ${before.join()} → ${after.join()}\nnginx: ${nginxErrors.slice(-1500)}\n${instancesSaid()}`).toBe(true);
     // Round robin: each instance answered some of the ten, none all of them.
     expect(after[0]! - before[0]!).toBeGreaterThan(0);
     expect(after[1]! - before[1]!).toBeGreaterThan(0);
