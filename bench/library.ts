@@ -5,7 +5,8 @@
 // from a separate load-generator process (bench/load.ts, autocannon), and the title search with and
 // without the trigram index (migration 0025). Writes bench/LIBRARY-RESULTS.md.
 // Uses BENCH_DATABASE_URL when set (a database it may fill), else an embedded PostgreSQL.
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { startServer } from './child-servers';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -68,19 +69,7 @@ await seed(neighbour, Math.round(CONTENTS / 5));
 await sql`VACUUM ANALYZE contents`.execute(db);
 const cookie = `${sessionCookieName(false)}=${await sessionRepository(db).create(owner.userId, null, new Date(Date.now() + 3_600_000))}`;
 
-const children: ChildProcess[] = [];
-// Whatever ends this process (a failed step too) ends the server it started.
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(path.join(here, script), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: 'inherit' });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('message', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
+const start = startServer;
 const server = await start('serve-views.ts', { PORT: String(PORT), DATABASE_URL: database.url, JOBS: 'off' });
 
 const listUrl = (query: string) => `${BASE}/api/channels/${channel}/contents?size=${SIZE}${query ? `&${query}` : ''}`;

@@ -4,7 +4,8 @@
 // paced 2,000 beacons a second, the lag from a beacon to its aggregate, and whether every beacon taken
 // was aggregated exactly once although the roll-up's process was killed and restarted mid-run.
 // Uses BENCH_DATABASE_URL when set (a database it may fill), else an embedded PostgreSQL.
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { startServer } from './child-servers';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -38,19 +39,7 @@ const loadAtStart = loadavg();
 // are consulted on every request), not the refusals. The roll-up runs every 2 s.
 const viewEnv = { VIEW_BEACONS_PER_VIEWER_PER_MINUTE: '1000000', VIEW_BEACONS_PER_ADDRESS_PER_MINUTE: '100000000', VIEW_ROLLUP_SECONDS: '2' };
 
-const children: ChildProcess[] = [];
-// Whatever ends this process (a failed step too) ends the servers it started.
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-function start(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(path.join(here, script), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: 'inherit' });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('message', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
+const start = startServer;
 
 type Load = { rps: number; requests: number; ok: number; p99: number; errors: number };
 /** Loads `url` from a process of its own: autocannon at full speed, or evenly paced at `rate` (bench/paced.ts). */
