@@ -24,6 +24,7 @@ import { applicationRoutes } from './modules/applications/routes';
 import { operatorApplicationRoutes } from './modules/applications/operator-routes';
 import { mediaJobs } from './media/media-jobs';
 import { mediaFileRoutes, mediaPlugin } from './media/media-routes';
+import { loopMediaService } from './modules/loops/loop-media-service';
 import { channelDetailRoutes } from './modules/channels/channel-detail-routes';
 import { channelProfileRoutes } from './modules/channels/channel-profile-routes';
 import { managementRoutes } from './modules/channels/management-routes';
@@ -153,7 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(unreadCountsPlugin);
   await app.register(notificationHubPlugin, options.notificationStream ?? {});
   await app.register(mediaPlugin);
-  if (web) await app.register(mediaFileRoutes);
+  // Loop renditions are private until their content is public (issue 22; decision 048).
+  if (web) await app.register(mediaFileRoutes, { checked: { loops: loopMediaService(options.db).renditionAccess } });
   await app.register(jobsPlugin, { workers: worker });
   await app.register(broadcastJob);
 

@@ -1,3 +1,4 @@
+import { isMediaKind } from '../src/media/media-store';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -147,4 +148,15 @@ export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'PAT
     },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+}
+
+/**
+ * Whether the store still holds what a `/media/<kind>/<name>` URL names, asked of the store itself: a
+ * 404 from `/media` says only that the reader may not see it (loop renditions are read through an access
+ * check), not that it is gone.
+ */
+export async function stored(t: TestContext, url: string): Promise<boolean> {
+  const [kind, name] = new URL(url, 'http://studio.test').pathname.replace(/^\/media\//, '').split('/');
+  if (!kind || !name || !isMediaKind(kind)) throw new Error(`not a media URL: ${url}`);
+  return (await t.app.media.objects.head(t.app.media.keyFor(kind, name))) !== null;
 }

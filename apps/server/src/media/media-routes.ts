@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import { removeAbandoned } from './abandoned-files';
 import { parseRange } from './http-range';
-import { isMediaKind, mediaStore, type MediaStore } from './media-store';
+import { isMediaKind, mediaStore, type MediaKind, type MediaStore } from './media-store';
 import { createObjectStore } from './stores/create-object-store';
 import { RangeNotSatisfiableError } from './stores/object-store';
 import { reapLeftoverTools, recordToolsIn } from './tool-processes';
@@ -53,22 +53,46 @@ export const mediaPlugin = fp(
 /** A strong validator of a stored object: its key, since a key is written once and never rewritten. */
 const etagOf = (key: string) => `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
 
+/** Who may read one stored name of a kind kept private until published (see `MediaRoutesOptions`). */
+export type MediaReadCheck = (name: string, userId: number | null) => Promise<'public' | 'private' | undefined>;
+
+export type MediaRoutesOptions = {
+  /**
+   * Kinds whose names are not public by themselves (issue 22: unpublished loop renditions): each read asks
+   * the check. `public` is served to anyone but cached briefly (it may stop being public), `private` only
+   * to the reader and never by a shared cache, anything else is not found, as a name never written.
+   */
+  checked?: Partial<Record<MediaKind, MediaReadCheck>>;
+};
+
+/** A checked name that is public now may be hidden later: caches keep it a minute, not a year. */
+const CHECKED_PUBLIC = 'public, max-age=60';
+/** A checked name read through the studio's access check: the reader's browser only, asked again each time (a 304 when unchanged). */
+const CHECKED_PRIVATE = 'private, no-cache';
+
 /**
  * `GET /media/<kind>/<name>`: stored media, read from the store (disk or bucket, whichever instance
- * wrote it), public by unguessable name and immutable, with the type it was stored with and `nosniff`
+ * wrote it), public by unguessable name and immutable (the `checked` kinds aside), with the type it was stored with and `nosniff`
  * (set for every answer by the security headers plugin). One byte range per request (206, or 416
  * with the size when it starts past the end), an ETag (304 to If-None-Match), no listings.
  */
-export async function mediaFileRoutes(app: FastifyInstance) {
+export async function mediaFileRoutes(app: FastifyInstance, options: MediaRoutesOptions) {
   app.get<{ Params: { kind: string; name: string } }>('/media/:kind/:name', { schema: { hide: true } }, async (request, reply) => {
     const { kind, name } = request.params;
     if (!isMediaKind(kind)) throw new AppError('NOT_FOUND');
     const key = app.media.keyFor(kind, name);
+    const check = options.checked?.[kind];
+    let cacheControl = IMMUTABLE;
+    if (check) {
+      const access = await check(name, request.user?.id ?? null);
+      if (!access) throw new AppError('NOT_FOUND');
+      cacheControl = access === 'public' ? CHECKED_PUBLIC : CHECKED_PRIVATE;
+    }
     const etag = etagOf(key);
     const matches = (header: string | undefined) => header !== undefined && header.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
     if (matches(request.headers['if-none-match'])) {
       // Sent only for what the store holds: a 304 for a name never written would say it exists.
-      if (await app.media.objects.head(key)) return reply.status(304).header('etag', etag).header('cache-control', IMMUTABLE).send();
+      if (await app.media.objects.head(key)) return reply.status(304).header('etag', etag).header('cache-control', cacheControl).send();
       throw new AppError('NOT_FOUND');
     }
     const ifRange = request.headers['if-range'];
@@ -81,7 +105,7 @@ export async function mediaFileRoutes(app: FastifyInstance) {
       return reply.status(416).header('content-range', `bytes */${error.size}`).header('accept-ranges', 'bytes').send();
     }
     if (!object) throw new AppError('NOT_FOUND');
-    reply.header('content-type', object.contentType).header('cache-control', IMMUTABLE).header('etag', etag).header('accept-ranges', 'bytes');
+    reply.header('content-type', object.contentType).header('cache-control', cacheControl).header('etag', etag).header('accept-ranges', 'bytes');
     reply.header('content-length', object.size === 0 ? 0 : object.range.end - object.range.start + 1);
     if (range) reply.status(206).header('content-range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
     return reply.send(object.stream);

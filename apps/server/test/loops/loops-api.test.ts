@@ -6,7 +6,7 @@ import { ErrorBody } from '@studio/contract/errors';
 import { Loop, LoopLimits, LoopList } from '@studio/contract/loop';
 import { MEDIA_REMOVE_QUEUE } from '../../src/media/media-jobs';
 import { addMember, createChannel, createPerson, type Person } from '../../src/seed/factories';
-import { ORIGIN, call, createTestApp, type TestContext } from '../helper';
+import { ORIGIN, call, createTestApp, stored, type TestContext } from '../helper';
 import { makeClips } from './clips';
 import { tusHeaders } from './tus';
 
@@ -87,7 +87,8 @@ describe('loop upload (tus) and processing (ffmpeg)', () => {
     expect(loop).toMatchObject({ status: 'COMPLETE', progress: 100, width: 540, height: 960, thumbnailIndex: 0, errorCode: null });
     expect(loop.durationSeconds).toBeGreaterThan(2.5);
     expect(loop.thumbnails).toHaveLength(3);
-    const video = await t.app.inject({ method: 'GET', url: loop.videoUrl! });
+    // Not published: read through the access check, as the studio's preview does.
+    const video = await t.app.inject({ method: 'GET', url: loop.videoUrl!, headers: { cookie: ownerCookie } });
     expect(video.statusCode).toBe(200);
     expect(video.headers['content-type']).toBe('video/mp4');
     // Fast start: the index (moov) comes before the media data (mdat).
@@ -174,6 +175,6 @@ describe('loop upload (tus) and processing (ffmpeg)', () => {
     expect((await call(t.app, 'GET', `/api/channels/${channel}/loops/${id}`, ownerCookie)).statusCode).toBe(404);
     // Its files go with the job the delete queued, once.
     expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(1);
-    for (const url of files) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    for (const url of files) expect(await stored(t, url), url).toBe(false);
   }, 60_000);
 });

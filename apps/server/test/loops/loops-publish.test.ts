@@ -7,7 +7,7 @@ import { earliestReservationSlot } from '@studio/contract/reservation';
 import { MEDIA_REMOVE_QUEUE } from '../../src/media/media-jobs';
 import { contentService, PUBLISH_QUEUE } from '../../src/modules/contents/content-service';
 import { addMember, createChannel, createPerson, type Person } from '../../src/seed/factories';
-import { ORIGIN, call, createTestApp, type TestContext } from '../helper';
+import { ORIGIN, call, createTestApp, stored, type TestContext } from '../helper';
 import { makeClips } from './clips';
 import { uploadWhole } from './tus';
 
@@ -172,7 +172,7 @@ describe('publishing a loop as a SHORTS content', () => {
     expect(deletes.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 204));
     // The files are removed by one job queued with the delete (it survives a crash after the commit).
     expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(1);
-    for (const url of urls) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    for (const url of urls) expect(await stored(t, url), url).toBe(false);
     expect((await call(t.app, 'GET', `/api/channels/${channel}/loops/${id}`, ownerCookie)).statusCode).toBe(404);
     // One change of the loop's status, to DELETE, whoever won.
     expect((await statusChanges(id)).slice(-1)).toEqual(['DELETE']);
@@ -202,7 +202,7 @@ describe('publishing a loop as a SHORTS content', () => {
         expect((await t.app.inject({ method: 'GET', url: videoUrl! })).statusCode).toBe(200);
         expect((await loopOf(id)).status).toBe('COMPLETE');
       } else {
-        expect((await t.app.inject({ method: 'GET', url: videoUrl! })).statusCode).toBe(404);
+        expect(await stored(t, videoUrl!)).toBe(false);
         expect((await call(t.app, 'GET', url, ownerCookie)).statusCode).toBe(404);
       }
     }
@@ -216,7 +216,7 @@ describe('publishing a loop as a SHORTS content', () => {
     const service = contentService(t.app.db, t.app.jobs, t.clock);
     expect(await service.repairLoopsOfDeletedContents()).toBe(4);
     expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(1);
-    for (const url of [loop.videoUrl!, ...loop.thumbnails.map((thumbnail) => thumbnail.url)]) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    for (const url of [loop.videoUrl!, ...loop.thumbnails.map((thumbnail) => thumbnail.url)]) expect(await stored(t, url), url).toBe(false);
     expect((await statusChanges(id)).slice(-1)).toEqual(['DELETE']);
     expect(await service.repairLoopsOfDeletedContents()).toBe(0);
     expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(0);

@@ -161,7 +161,7 @@ describe('media in an S3 bucket (STORAGE=s3)', () => {
     // The upload's objects are gone once the rendition exists.
     expect((await bucket.list(id)).map((object) => object.key)).toEqual([]);
 
-    const video = await t.app.inject({ method: 'GET', url: loop.videoUrl!, headers: { range: 'bytes=0-1023' } });
+    const video = await t.app.inject({ method: 'GET', url: loop.videoUrl!, headers: { range: 'bytes=0-1023', cookie } });
     expect(video.statusCode).toBe(206);
     expect(video.headers['content-type']).toBe('video/mp4');
     expect(video.rawPayload.length).toBe(1024);
