@@ -80,6 +80,8 @@ export const errorCatalogue = {
   LOOP_UPLOADS_LIMIT_REACHED: { status: 409, message: '끝나지 않은 업로드가 너무 많습니다. 올리던 파일을 마저 올리거나 취소한 뒤 다시 시도해 주세요.' },
   /** The bytes a person's unfinished loop uploads promise; `extra`: `{ unfinishedBytes, requestedBytes, maxUnfinishedBytes }`. */
   LOOP_UPLOAD_BYTES_LIMIT_REACHED: { status: 409, message: '끝나지 않은 업로드의 용량이 한도를 넘습니다. 올리던 파일을 마저 올리거나 취소한 뒤 다시 시도해 주세요.' },
+  /** Issue 22: another request (on any instance) held the upload for longer than a request waits; tus clients retry a 409. */
+  LOOP_UPLOAD_BUSY: { status: 409, message: '다른 곳에서 같은 파일을 올리고 있습니다. 잠시 후 다시 시도해 주세요.' },
   /** Issue 23: a beacon names a content that does not exist or is not public; `extra`: `{ contentIds }`. */
   VIEW_CONTENT_NOT_FOUND: { status: 404, message: '시청 기록을 남길 콘텐츠를 찾을 수 없습니다.' },
   INTERNAL_ERROR: { status: 500, message: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도하세요.' },

@@ -24,11 +24,13 @@ import * as channelProfile from './migrations/0024-channel-profile';
 import * as contentLibrary from './migrations/0025-content-library';
 import * as liveReplays from './migrations/0026-live-replays';
 import * as sharedRateLimits from './migrations/0027-shared-rate-limits';
+import * as loopRenditionLookup from './migrations/0033-loop-rendition-lookup';
+import * as uploadLocks from './migrations/0034-upload-locks';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
 // Listed here rather than read from disk so the same list runs under tsx, vitest and a bundle.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-channel-management': channelManagement,
   '0003-structured-notifications': structuredNotifications,
@@ -54,6 +56,8 @@ const migrations: Record<string, Migration> = {
   '0025-content-library': contentLibrary,
   '0026-live-replays': liveReplays,
   '0027-shared-rate-limits': sharedRateLimits,
+  '0033-loop-rendition-lookup': loopRenditionLookup,
+  '0034-upload-locks': uploadLocks,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

@@ -342,6 +342,7 @@ export type Database = {
   content_retention_daily: { content_id: number; day: string; tenth: number; channel_id: number; viewers: Generated<number> };
   view_watch_credit: { content_id: number; viewer_id: string; hour: Timestamp; seconds: number };
   rate_limit_windows: { key: string; started_at: Timestamp; hits: number };
+  upload_locks: { upload_id: string; token: string; expires_at: Timestamp };
 };
 
 export type Db = Kysely<Database>;

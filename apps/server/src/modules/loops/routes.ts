@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import { requireChannel } from '../../plugins/require-user';
 import { assertCreateOption } from '../contents/content-rules';
 import type { UploadStep } from './loop-service';
+import { UPLOAD_LOCK_RELEASE_CHANNEL, uploadLocker } from './upload-locker';
 import type { LoopRuntime } from './runtime';
 import { uploadRateLimit } from '../../media/upload';
 
@@ -45,9 +46,20 @@ export async function loopRoutes(instance: FastifyInstance, options: { runtime: 
 
   const errorBody = (code: ErrorCode, requestPath: string) => JSON.stringify({ code, message: errorCatalogue[code].message, path: requestPath, extra: null });
 
+  // One holder of an upload across every instance (a lease in PostgreSQL), asked to let go through an announcement.
+  const locker = uploadLocker({
+    db: app.db,
+    announce: (uploadId) => app.announcements.notify(UPLOAD_LOCK_RELEASE_CHANNEL, uploadId),
+    listening: () => app.announcements.listening,
+    busy: (uploadId) => new TusRefusal(errorCatalogue.LOOP_UPLOAD_BUSY.status, errorBody('LOOP_UPLOAD_BUSY', `/api/loops-upload/${uploadId}`)),
+    warn: (message, details) => app.log.warn(details, message),
+  });
+  app.announcements.subscribe({ name: 'upload locks', topics: { [UPLOAD_LOCK_RELEASE_CHANNEL]: (uploadId) => locker.releaseRequested(uploadId) } });
+
   const tus = new TusServer({
     path: '/api/loops-upload',
     datastore: sources.datastore,
+    locker,
     maxSize: maxBytes,
     relativeLocation: true,
     respectForwardedHeaders: false,

@@ -69,6 +69,7 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   LOOP_STATE_CHANGED: 'The loop changed meanwhile. Refresh and try again.',
   LOOP_NOT_COMPLETE: 'Only a processed loop can be published.',
   LOOP_ALREADY_PUBLISHED: 'This loop is already published.',
+  LOOP_UPLOAD_BUSY: 'This file is being uploaded from elsewhere. Try again in a moment.',
   LOOP_UPLOADS_LIMIT_REACHED: 'You have too many unfinished uploads. Finish or cancel one, then try again.',
   LOOP_UPLOAD_BYTES_LIMIT_REACHED: 'Your unfinished uploads would take more space than allowed. Finish or cancel one, then try again.',
   VIEW_CONTENT_NOT_FOUND: 'The content to record a view for could not be found.',
