@@ -5,12 +5,18 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
+import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
 import type { DataStore } from '@tus/server';
 import type { StorageConfig } from '../../config';
 import type { ObjectStore } from './object-store';
 
-/** Parts of a resumable upload sent to the bucket (S3's minimum is 5 MiB; the last may be shorter). */
-const UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+/**
+ * Parts of a resumable upload sent to the bucket: the studio's own piece size (5 MiB, S3's minimum part;
+ * the last may be shorter), so each PATCH the browser sends is one whole part. A larger part leaves
+ * every piece as an incomplete part that the next PATCH reads back and writes again: 8 MiB parts under
+ * 5 MiB pieces measured 16 MiB/s against a bare PUT's 149 (bench:store).
+ */
+const UPLOAD_PART_BYTES = LOOP_UPLOAD_CHUNK_BYTES;
 
 /** A local copy of an upload's source for ffprobe and ffmpeg, and the way to let it go. */
 export type LocalSource = { file: string; release(): Promise<void> };
