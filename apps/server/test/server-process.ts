@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 
@@ -78,4 +78,29 @@ export async function uploadLoop(server: ServerProcess, cookie: string, channelI
   const patched = await fetch(new URL(location, server.base), { method: 'PATCH', headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: bytes });
   expect(patched.status, await patched.text()).toBe(204);
   return location.split('/').pop()!;
+}
+
+/** Processes whose parent is `parent` and whose command line mentions `word`, read from /proc. */
+export function childrenOf(parent: number, word: string): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === parent && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(word)) found.push(Number(name));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  return found;
+}
+
+/** Every file under `dir`, relative to it. */
+export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
 }

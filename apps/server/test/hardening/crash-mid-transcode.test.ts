@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -11,7 +11,7 @@ import { sessionRepository } from '../../src/plugins/session-repository';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { freePort } from '../global-setup';
 import { createTestDatabase } from '../helper';
-import { spawnServer, stopServers, untilReady, uploadLoop, type ServerProcess } from '../server-process';
+import { childrenOf, filesUnder, spawnServer, stopServers, untilReady, uploadLoop, type ServerProcess } from '../server-process';
 
 /**
  * The outside probe's `kill -9` in the middle of a transcode, on the real server process
@@ -40,21 +40,6 @@ async function startServer(): Promise<ServerProcess> {
   return untilReady(server);
 }
 
-/** Processes whose parent is `parent` and whose command line mentions `word`, read from /proc. */
-function childrenOf(parent: number, word: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === parent && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(word)) found.push(Number(name));
-    } catch {
-      // Gone while we looked.
-    }
-  }
-  return found;
-}
 
 /** Whether `pid` still runs `word` (a zombie has ended: only its parent's wait is missing). */
 function stillRunning(pid: number, word: string): boolean {
@@ -79,14 +64,6 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wit
   }
 }
 
-/** Every file under `dir`, relative to it. */
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .sort();
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-crash-'));

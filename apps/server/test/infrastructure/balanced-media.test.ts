@@ -1,6 +1,6 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,8 +14,9 @@ import { sessionCookieName } from '../../src/plugins/session';
 import { sessionRepository } from '../../src/plugins/session-repository';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { freePort } from '../global-setup';
+import { NGINX, startBalancer } from './balancer';
 import { createTestDatabase } from '../helper';
-import { spawnServer, stopServers, untilReady, type ServerProcess } from '../server-process';
+import { childrenOf, filesUnder, spawnServer, stopServers, untilReady, type ServerProcess } from '../server-process';
 
 /**
  * The deployment of docs/deploy.md with its media (issue 22, point 3): nginx from Debian in front of two
@@ -25,7 +26,6 @@ import { spawnServer, stopServers, untilReady, type ServerProcess } from '../ser
  * through either instance, an image put through one is read through the other, and no media file is
  * written to a web instance's disk.
  */
-const NGINX = '/usr/sbin/nginx';
 const BUCKET = 'studio-balanced-media';
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,29 +78,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
-/** Every file under `folder`, relative to it. */
-function filesUnder(folder: string): string[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
-}
 
-/** Processes whose parent is `parent` and whose command line mentions `word`, read from /proc. */
-function childrenOf(parent: number, word: string): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === parent && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(word)) found.push(Number(name));
-    } catch {
-      // Gone while we looked.
-    }
-  }
-  return found;
-}
 
 const through = (url: string, init: RequestInit = {}) => fetch(new URL(url, origin), { ...init, headers: { cookie, origin, ...(init.headers as Record<string, string> | undefined) } });
 const loopRow = (id: string) => database.db.selectFrom('loops').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -131,15 +109,7 @@ beforeAll(async () => {
 
   const [nginxPort, web1Port, web2Port, worker1Port, worker2Port] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   origin = `http://127.0.0.1:${nginxPort}`;
-  const template = await readFile(path.resolve(import.meta.dirname, '../../../../deploy/nginx/studio.conf.template'), 'utf8');
-  const site = template
-    .replaceAll('${LISTEN}', `127.0.0.1:${nginxPort}`)
-    .replaceAll('${SERVER_NAME}', '127.0.0.1')
-    .replaceAll('${TLS}', '')
-    .replaceAll('${WEB_UPSTREAMS}', `server 127.0.0.1:${web1Port}; server 127.0.0.1:${web2Port};`);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${dir}/${name};`).join(' ');
-  await writeFile(path.join(dir, 'nginx.conf'), `daemon off;\nmaster_process off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents {}\nhttp {\n access_log off;\n ${temp}\n${site}\n}\n`);
-  nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  nginx = await startBalancer(dir, nginxPort, [web1Port, web2Port]);
 
   // The first instance makes the account service's keys; the others read them. Short loop leases: a
   // killed worker's loop is handed to the other within seconds, not the production half minute.

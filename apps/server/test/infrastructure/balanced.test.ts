@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '../../src/seed/factories';
 import { formAction, TestBrowser } from '../browser';
 import { freePort } from '../global-setup';
+import { NGINX, startBalancer } from './balancer';
 import { createTestDatabase } from '../helper';
 import { spawnServer, stopServers, untilReady, type ServerProcess } from '../server-process';
 
@@ -15,7 +16,6 @@ import { spawnServer, stopServers, untilReady, type ServerProcess } from '../ser
  * configured from deploy/nginx/studio.conf.template in front of two `web` instances, one `worker`,
  * all on one PostgreSQL, each with a data folder of its own. Everything goes through the balancer.
  */
-const NGINX = '/usr/sbin/nginx';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Instance = ServerProcess & { metrics: string };
@@ -97,19 +97,7 @@ beforeAll(async () => {
   const [nginxPort, web1Port, web2Port, workerPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   origin = `http://127.0.0.1:${nginxPort}`;
 
-  const template = await readFile(path.resolve(import.meta.dirname, '../../../../deploy/nginx/studio.conf.template'), 'utf8');
-  const site = template
-    .replaceAll('${LISTEN}', `127.0.0.1:${nginxPort}`)
-    .replaceAll('${SERVER_NAME}', '127.0.0.1')
-    .replaceAll('${TLS}', '')
-    .replaceAll('${WEB_UPSTREAMS}', `server 127.0.0.1:${web1Port}; server 127.0.0.1:${web2Port};`);
-  expect(site).not.toMatch(/\$\{[A-Z_]+\}/);
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${dir}/${name};`).join(' ');
-  await writeFile(
-    path.join(dir, 'nginx.conf'),
-    `daemon off;\nmaster_process off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents {}\nhttp {\n access_log off;\n ${temp}\n${site}\n}\n`,
-  );
-  nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  nginx = await startBalancer(dir, nginxPort, [web1Port, web2Port]);
 
   // The first instance makes the account service's keys; the others read them.
   webs.push(await startInstance(web1Port, 'web'));
