@@ -1,4 +1,8 @@
-import { expect, test } from './fixtures';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, login, test } from './fixtures';
 import { contents } from './world';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -44,5 +48,67 @@ test.describe('the public site', () => {
     await expect
       .poll(async () => Number((await world.db.selectFrom('content_views_daily').select('views').where('content_id', '=', contentId).executeTakeFirst())?.views ?? 0), { timeout: 90_000, intervals: [2_000] })
       .toBe(2);
+  });
+
+  test('a loop page counts a view when it plays and its watch time from the heartbeats, once the roll-up runs', async ({ browser, page, world }) => {
+    test.setTimeout(180_000);
+    const clip = path.join(mkdtempSync(path.join(tmpdir(), 'studio-e2e-public-')), 'vertical.mp4');
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', clip]);
+    const me = await world.person('Looper');
+    const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', shorts_status: 'SERVICE' });
+    await login(page, me, `/studio/channels/${channel.id}/videos/shorts/upload`);
+    await page.locator('input[type="file"]').setInputFiles(clip);
+    await expect(page.getByRole('status').filter({ hasText: '처리 완료' })).toBeVisible({ timeout: 60_000 });
+    const loopId = /#loop=([0-9a-f-]{36})$/.exec(page.url())![1]!;
+    const origin = new URL(page.url()).origin;
+    const published = await page.request.post(`/api/channels/${channel.id}/loops/${loopId}/publish`, { headers: { origin }, data: { title: '공개 루프: 바다 산책', thumbnailIndex: 0 } });
+    expect(published.status(), await published.text()).toBe(201);
+    const { contentId } = (await published.json()) as { contentId: number };
+
+    // A viewer signed in nowhere opens the loop's page: nothing is counted before it plays.
+    const viewer = await browser.newContext();
+    const watch = await viewer.newPage();
+    const beacons: { kind: string; seconds?: number; position?: number }[] = [];
+    watch.on('request', (request) => {
+      if (request.url().endsWith('/api/public/beacons') && request.method() === 'POST') beacons.push(...(request.postDataJSON() as { beacons: typeof beacons }).beacons);
+    });
+    await watch.goto(`${origin}/c/${channel.id}/${contentId}`);
+    await expect(watch.getByRole('heading', { level: 1, name: '공개 루프: 바다 산책' })).toBeVisible();
+    const video = watch.locator('video');
+    await expect(video).toHaveAttribute('src', /^\/media\/loops\/[0-9a-f-]{36}\.mp4$/);
+    await watch.waitForTimeout(1_000);
+    expect(beacons).toEqual([]);
+
+    const started = watch.waitForResponse((response) => response.url().endsWith('/api/public/beacons') && response.request().postData()!.includes('VIEW_START'));
+    const beat = watch.waitForResponse((response) => response.url().endsWith('/api/public/beacons') && response.request().postData()!.includes('HEARTBEAT'), { timeout: 30_000 });
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      return element.play();
+    });
+    expect((await started).status()).toBe(202);
+    // The four-second loop plays to its end; stopping there sends what was played (whole seconds; the rest waits for more).
+    expect((await beat).status()).toBe(202);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.ended)).toBe(true);
+    const heartbeats = beacons.filter((beacon) => beacon.kind === 'HEARTBEAT');
+    const played = heartbeats.reduce((sum, beacon) => sum + (beacon.seconds ?? 0), 0);
+    expect(beacons.filter((beacon) => beacon.kind === 'VIEW_START')).toHaveLength(1);
+    expect(played).toBeGreaterThanOrEqual(3);
+    expect(played).toBeLessThanOrEqual(4);
+    expect(heartbeats.every((beacon) => typeof beacon.position === 'number' && beacon.position >= 0 && beacon.position <= 4)).toBe(true);
+    await viewer.close();
+
+    // Stored as sent, and rolled up: one view, the seconds played as its watch time.
+    const raw = await world.db.selectFrom('view_events').select(['kind', 'seconds']).where('content_id', '=', contentId).execute();
+    expect(raw.filter((row) => row.kind === 'VIEW_START')).toHaveLength(1);
+    expect(raw.filter((row) => row.kind === 'HEARTBEAT').reduce((sum, row) => sum + Number(row.seconds), 0)).toBe(played);
+    await expect
+      .poll(
+        async () => {
+          const day = await world.db.selectFrom('content_views_daily').select(['views', 'watch_seconds']).where('content_id', '=', contentId).executeTakeFirst();
+          return day ? { views: Number(day.views), watchSeconds: Number(day.watch_seconds) } : null;
+        },
+        { timeout: 120_000, intervals: [2_000] },
+      )
+      .toEqual({ views: 1, watchSeconds: played });
   });
 });
