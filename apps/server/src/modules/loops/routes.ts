@@ -12,6 +12,7 @@ import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { AppError } from '../../lib/errors';
 import { requireChannel } from '../../plugins/require-user';
 import { assertCreateOption } from '../contents/content-rules';
+import { uploadFileName } from './loop-file-name';
 import type { UploadStep } from './loop-service';
 import type { LoopRuntime } from './runtime';
 import { uploadRateLimit } from '../../media/upload';
@@ -107,7 +108,7 @@ export async function loopRoutes(instance: FastifyInstance, options: { runtime: 
       assertCreateOption(channel, 'SHORTS');
       const totalBytes = uploadLength(request);
       const id = randomUUID();
-      await uploads.open({ id, channelId: channel.id, userId: user.id, totalBytes });
+      await uploads.open({ id, channelId: channel.id, userId: user.id, totalBytes, fileName: uploadFileName(request.headers['upload-metadata']) });
       madeIds.set(request.raw, id);
       reply.raw.once('finish', () => {
         if (reply.raw.statusCode >= 300) void loops.discardUpload(id).catch(() => undefined);
