@@ -16,6 +16,7 @@ import { loopContentQueryOptions } from '../api/get-loop-content';
 import { usePublishLoop } from '../api/publish-loop';
 import { useChooseThumbnail, useDeleteLoop, useRetryLoop, useStopLoop } from '../api/loop-actions';
 import { useLoopT } from '../messages';
+import { loopDraftKey, readLoopDraft, type LoopDraft } from '../utils/loop-draft';
 import styles from './loop-upload.module.css';
 
 /** The reason in the reader's words; a code this build does not know reads as the generic failure. */
@@ -24,19 +25,11 @@ const errorText = (code: string, locale: ReturnType<typeof useLocale>) => {
 };
 
 const UNFINISHED = new Set<Loop['status']>(['RESERVED', 'START', 'PROCESSING']);
-const draftKey = (loopId: string) => `studio.loop-draft.${loopId}`;
-
-type Draft = { title: string; description: string };
+const draftKey = loopDraftKey;
 
 /** What the person writes while the clip is processed, kept in this browser until it is published. */
 function useLoopDraft(loopId: string) {
-  const [draft, setDraft] = useState<Draft>(() => {
-    try {
-      return { title: '', description: '', ...(JSON.parse(localStorage.getItem(draftKey(loopId)) ?? '{}') as Partial<Draft>) };
-    } catch {
-      return { title: '', description: '' };
-    }
-  });
+  const [draft, setDraft] = useState<LoopDraft>(() => readLoopDraft(loopId));
   useEffect(() => {
     // Nothing written yet (or a published loop) leaves nothing behind.
     if (draft.title || draft.description) localStorage.setItem(draftKey(loopId), JSON.stringify(draft));
@@ -68,7 +61,8 @@ export function LoopPanel({ channelId, loopId, onGone }: { channelId: number; lo
   const titleId = useId();
   const descriptionId = useId();
   const status = loop.status;
-  const working = UNFINISHED.has(status);
+  // A stuck loop (its job is gone, issue 25) is not "processing": it is offered retry and delete.
+  const working = UNFINISHED.has(status) && !loop.stuck;
   const published = loop.contentId !== null;
   const timeProblem = when.mode === 'reserve' && reservationProblem(when.at, now) !== null;
   const publishBlocker = status !== 'COMPLETE' ? t('publish.waitProcessing') : draft.title.trim() === '' ? t('publish.needTitle') : null;
@@ -106,7 +100,7 @@ export function LoopPanel({ channelId, loopId, onGone }: { channelId: number; lo
               {t('processing.stop')}
             </Button>
           ) : null}
-          {status === 'ERROR' || status === 'STOP' ? (
+          {status === 'ERROR' || status === 'STOP' || loop.stuck ? (
             <Button variant="primary" onClick={() => retry.mutate(undefined)} disabled={retry.isPending}>
               {t('processing.retry')}
             </Button>
@@ -115,7 +109,8 @@ export function LoopPanel({ channelId, loopId, onGone }: { channelId: number; lo
         </div>
       </div>
       <div role="status" aria-live="polite">
-        {status ? t(`processing.${status}`, { progress: loop.progress }) : null}
+        {loop.stuck ? t('processing.stuck') : status ? t(`processing.${status}`, { progress: loop.progress }) : null}
+        {loop.stuck ? <p className={styles.error}>{t('processing.stuckHint')}</p> : null}
         {status === 'ERROR' && loop.errorCode ? <p className={styles.error}>{errorText(loop.errorCode, locale)}</p> : null}
       </div>
       {working ? <progress className={styles.bar} max={100} value={status === 'PROCESSING' ? loop.progress : undefined} aria-label={t('processing.title')} /> : null}
@@ -134,7 +129,7 @@ export function LoopPanel({ channelId, loopId, onGone }: { channelId: number; lo
               aria-label={t('processing.preview')}
             />
           ) : (
-            <div className={styles.placeholder}>{status ? t(`processing.${status}`, { progress: loop.progress }) : null}</div>
+            <div className={styles.placeholder}>{loop.stuck ? t('processing.stuck') : status ? t(`processing.${status}`, { progress: loop.progress }) : null}</div>
           )}
           {loop.width && loop.height && loop.durationSeconds ? (
             <p className={styles.muted}>{t('processing.meta', { width: loop.width, height: loop.height, duration: Math.round(loop.durationSeconds) })}</p>
