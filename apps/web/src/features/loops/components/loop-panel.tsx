@@ -8,7 +8,7 @@ import { PublishChoice, type PublishWhen } from '../../../components/reservation
 import { useNow } from '../../../components/reservation/use-now';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { errorCodeText, hasErrorCodeText, useLocale } from '../../../lib/i18n/i18n';
+import { useLocale } from '../../../lib/i18n/i18n';
 import { useFormat } from '../../../lib/format/use-format';
 import { showToast } from '../../../lib/toast';
 import { loopQueryOptions } from '../api/get-loop';
@@ -17,12 +17,8 @@ import { usePublishLoop } from '../api/publish-loop';
 import { useChooseThumbnail, useDeleteLoop, useRetryLoop, useStopLoop } from '../api/loop-actions';
 import { useLoopT } from '../messages';
 import { loopDraftKey, readLoopDraft, type LoopDraft } from '../utils/loop-draft';
+import { loopErrorText } from '../utils/loop-error';
 import styles from './loop-upload.module.css';
-
-/** The reason in the reader's words; a code this build does not know reads as the generic failure. */
-const errorText = (code: string, locale: ReturnType<typeof useLocale>) => {
-  return errorCodeText(hasErrorCodeText(code, locale) ? code : 'LOOP_PROCESSING_FAILED', locale);
-};
 
 const UNFINISHED = new Set<Loop['status']>(['RESERVED', 'START', 'PROCESSING']);
 const draftKey = loopDraftKey;
@@ -111,7 +107,7 @@ export function LoopPanel({ channelId, loopId, onGone }: { channelId: number; lo
       <div role="status" aria-live="polite">
         {loop.stuck ? t('processing.stuck') : status ? t(`processing.${status}`, { progress: loop.progress }) : null}
         {loop.stuck ? <p className={styles.error}>{t('processing.stuckHint')}</p> : null}
-        {status === 'ERROR' && loop.errorCode ? <p className={styles.error}>{errorText(loop.errorCode, locale)}</p> : null}
+        {status === 'ERROR' && loop.errorCode ? <p className={styles.error}>{loopErrorText(loop.errorCode, locale)}</p> : null}
       </div>
       {working ? <progress className={styles.bar} max={100} value={status === 'PROCESSING' ? loop.progress : undefined} aria-label={t('processing.title')} /> : null}
       {working ? <p className={styles.muted}>{t('processing.meanwhile')}</p> : null}

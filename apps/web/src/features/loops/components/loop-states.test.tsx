@@ -50,7 +50,7 @@ describe('"올린 루프"', () => {
     const opened: string[] = [];
     renderWithProviders(
       <UploadedLoops
-        loops={[loop({ id: ID_A, status: 'ERROR', fileName: '여름 바다.mp4' }), loop({ id: ID_B, status: 'RESERVED', stuck: true, fileName: '여름 산.mov' })]}
+        loops={[loop({ id: ID_A, status: 'ERROR', errorCode: 'LOOP_NOT_VIDEO', fileName: '여름 바다.mp4' }), loop({ id: ID_B, status: 'RESERVED', stuck: true, fileName: '여름 산.mov' })]}
         onOpen={(id) => opened.push(id)}
       />,
     );
@@ -58,7 +58,7 @@ describe('"올린 루프"', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('여름 바다.mp4')).toBeTruthy();
     expect(within(rows[0]!).getByText('제목: 바다 브이로그')).toBeTruthy();
-    expect(within(rows[0]!).getByText(/처리하지 못했습니다/)).toBeTruthy();
+    expect(within(rows[0]!).getByText(/처리하지 못했습니다: /)).toBeTruthy();
     expect(within(rows[1]!).getByText('여름 산.mov')).toBeTruthy();
     expect(within(rows[1]!).getByText('제목 없음')).toBeTruthy();
     expect(within(rows[1]!).getByText(/처리가 멈췄습니다/)).toBeTruthy();

@@ -1,8 +1,10 @@
 import type { Loop } from '@studio/contract/loop';
 import { Button } from '../../../components/ui/button';
 import { useFormat } from '../../../lib/format/use-format';
+import { useLocale } from '../../../lib/i18n/i18n';
 import { useLoopT } from '../messages';
 import { readLoopDraft } from '../utils/loop-draft';
+import { loopErrorText } from '../utils/loop-error';
 import styles from './loop-upload.module.css';
 
 /**
@@ -11,6 +13,7 @@ import styles from './loop-upload.module.css';
  */
 export function UploadedLoops({ loops, onOpen }: { loops: Loop[]; onOpen: (loopId: string) => void }) {
   const t = useLoopT();
+  const locale = useLocale();
   const { relative } = useFormat();
   return (
     <section className={styles.panel} aria-labelledby="loop-list">
@@ -30,7 +33,8 @@ export function UploadedLoops({ loops, onOpen }: { loops: Loop[]; onOpen: (loopI
                 </p>
                 <p className={styles.muted}>{title ? t('list.draftTitle', { title }) : t('list.noTitle')}</p>
                 <p className={troubled ? styles.error : styles.muted}>
-                  {loop.stuck ? t('processing.stuck') : t(`processing.${loop.status ?? 'RESERVED'}`, { progress: loop.progress })} · {relative(loop.createdAt)}
+                  {loop.stuck ? t('processing.stuck') : t(`processing.${loop.status ?? 'RESERVED'}`, { progress: loop.progress })}
+                  {loop.status === 'ERROR' && loop.errorCode ? `: ${loopErrorText(loop.errorCode, locale)}` : ''} · {relative(loop.createdAt)}
                 </p>
               </div>
               <Button size="small" aria-label={t('list.openLabel', { name })} onClick={() => onOpen(loop.id)}>
