@@ -2,6 +2,7 @@ import type { Loop } from '@studio/contract/loop';
 import type { ProcessingStatus } from '@studio/contract/enums';
 import type { Database, Db } from '../../db/schema';
 import { sql, type Selectable, type Transaction } from 'kysely';
+import { liveJobExists } from '../../jobs/job-queue-repository';
 import type { MediaFiles } from '../../media/media-jobs';
 
 /** The queue of loop transcodes (one job per loop at a time; every send carries the loop's id as its singleton key). */
@@ -71,8 +72,8 @@ export function loopRepository(db: Db) {
 
     /**
      * Which of these loops are stuck (issue 25): marked RESERVED, START or PROCESSING, yet no job of
-     * LOOP_QUEUE waits, retries or runs for them (pg-boss's own table, by the singleton key every send
-     * of that queue carries), no run holds a live lease, and nothing moved since `movedBefore`.
+     * LOOP_QUEUE waits, retries or runs for them (by the singleton key every send of that queue
+     * carries), no run holds a live lease, and nothing moved since `movedBefore`.
      * Nothing will ever finish them; the person is offered retry and delete instead.
      */
     async stuckAmong(executor: Executor, ids: readonly string[], at: Date, movedBefore: Date): Promise<Set<string>> {
@@ -83,10 +84,7 @@ export function loopRepository(db: Db) {
           AND l.status IN ('RESERVED', 'START', 'PROCESSING')
           AND (l.lease_until IS NULL OR l.lease_until <= ${at})
           AND l.updated_at <= ${movedBefore}
-          AND NOT EXISTS (
-            SELECT 1 FROM pgboss.job j
-            WHERE j.name = ${LOOP_QUEUE} AND j.singleton_key = l.id::text AND j.state IN ('created', 'retry', 'active')
-          )`.execute(executor);
+          AND NOT ${liveJobExists(LOOP_QUEUE, sql`l.id::text`)}`.execute(executor);
       return new Set(rows.map((row) => row.id));
     },
 
