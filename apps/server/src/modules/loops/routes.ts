@@ -154,7 +154,7 @@ export async function loopRoutes(instance: FastifyInstance, options: { runtime: 
 
   app.post(
     '/channels/:channelId/loops/:loopId/retry',
-    { config: { access: 'channel:member' }, schema: { tags, summary: 'Process a failed or stopped loop again (its file is kept until it completes)', params: LoopParams, response: { 200: Loop, ...errorResponses } } },
+    { config: { access: 'channel:member' }, schema: { tags, summary: 'Process a failed, stopped or stuck loop again (its file is kept until it completes); a stuck one (stuck: true, its job gone) is queued once however many ask at once', params: LoopParams, response: { 200: Loop, ...errorResponses } } },
     async (request) => loops.retry(requireChannel(request).channel, request.params.loopId),
   );
 
