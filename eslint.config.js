@@ -14,13 +14,15 @@ const webFeatures = readdirSync(new URL(`${webSrc}/features`, import.meta.url), 
   .map((entry) => entry.name);
 /**
  * The one deliberately public feature surface: the signed-in person's channel
- * lists (which every channel page refreshes after a change of membership) and
- * the channel identity block shown in each channel list. Nothing else in a
+ * lists (which every channel page refreshes after a change of membership), the
+ * keys of a channel's cached reads (which the notification stream drops when the
+ * operator changes the channel) and the channel identity block shown in each channel list. Nothing else in a
  * feature may be imported by another feature; shared pieces go to components/.
  */
 const publicFeatureFiles = [
   'channels/api/get-my-channels.ts',
   'channels/api/get-creatable-channels.ts',
+  'channel-home/api/channel-keys.ts',
   'channels/components/channel-identity.tsx',
 ];
 const featureZones = webFeatures.map((feature) => ({

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SIMULTANEOUS_BROADCASTS, STREAM_KEY_TITLE_MAX } from '@studio/contract/constants';
+import { LOOP_FILE_NAME_MAX, MAX_SIMULTANEOUS_BROADCASTS, STREAM_KEY_TITLE_MAX } from '@studio/contract/constants';
 import { createTestDatabase } from './helper';
 
 /**
@@ -34,5 +34,9 @@ describe("the migrations' CHECKs hold the contract's limits", () => {
 
   it('a stream key title holds at most STREAM_KEY_TITLE_MAX characters', async () => {
     expect(await checkOf('stream_keys', 'char_length(title)')).toContain(`<= ${STREAM_KEY_TITLE_MAX}`);
+  });
+
+  it("a loop's file name holds at most LOOP_FILE_NAME_MAX characters", async () => {
+    expect(await checkOf('loops', 'char_length(file_name)')).toContain(`<= ${LOOP_FILE_NAME_MAX}`);
   });
 });

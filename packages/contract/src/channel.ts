@@ -67,6 +67,28 @@ export function createOptionsFor(channel: Pick<Channel, 'status' | 'serviceStatu
   return options;
 }
 
+/**
+ * Why a create option is not offered for this channel now, for the create page that says so instead
+ * of its form (issue 25, spec section 2: "each option shows only if enabled for that channel"), or
+ * null when it is offered. The same rule as createOptionsFor, with the reason kept: the channel is not
+ * in service (its status), or the option is paused, view only, stopped (shorts and live have a
+ * service status of their own), or off (contents and posts are a flag).
+ */
+export type CreateRefusal =
+  | { reason: 'CHANNEL_STATUS'; status: Channel['status']['code'] }
+  | { reason: 'PAUSED' | 'VIEW_ONLY' | 'STOPPED' | 'OFF' };
+
+export function createRefusal(channel: Pick<Channel, 'status' | 'serviceStatus' | 'consumerInfo'>, option: CreateOption): CreateRefusal | null {
+  if (channel.status.code !== 'SERVICE') return { reason: 'CHANNEL_STATUS', status: channel.status.code };
+  if (createOptionsFor(channel).includes(option)) return null;
+  const service = option === 'LOOP_UPLOAD' ? channel.serviceStatus.shortsStatus.code : option === 'LIVE' ? channel.serviceStatus.liveStatus.code : null;
+  if (service === 'PAUSE') return { reason: 'PAUSED' };
+  if (service === 'VIEWONLY') return { reason: 'VIEW_ONLY' };
+  if (service === 'TERMINATE') return { reason: 'STOPPED' };
+  // A flag (contents, posts) that is off.
+  return { reason: 'OFF' };
+}
+
 /** Studio paths (under the /studio base) of each create option. */
 export function createOptionPath(option: CreateOption, channelId: number): string {
   switch (option) {

@@ -61,5 +61,12 @@ export const NOTICE_NEW_DAYS = 3;
 export const LOOP_MAX_FRAME_SIDE = 4096;
 export const LOOP_MAX_FRAME_PIXELS = LOOP_MAX_FRAME_SIDE * LOOP_MAX_FRAME_SIDE;
 export const LOOP_MAX_FRAME_RATE = 60;
+/**
+ * Issue 25 (truthful states): a loop still marked as processing whose job is gone (none queued or
+ * running, no live lease) and that has not moved for this long is shown as stuck, with retry and delete.
+ */
+export const LOOP_STUCK_AFTER_SECONDS = 60;
+/** The longest file name a loop keeps (what common file systems allow); a longer one is shortened. */
+export const LOOP_FILE_NAME_MAX = 255;
 /** A loop may run this much past LOOP_MAX_SECONDS (a phone's "3 minute" clip is often a few frames longer). */
 export const LOOP_LENGTH_TOLERANCE_SECONDS = 0.5;

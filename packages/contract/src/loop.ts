@@ -56,6 +56,14 @@ export const Loop = z.object({
   thumbnails: z.array(LoopThumbnail),
   thumbnailIndex: z.number().int().nullable(),
   contentId: z.number().int().nullable(),
+  /**
+   * Issue 25: still RESERVED, START or PROCESSING, but no job will ever finish it (no queued or
+   * running job, no live lease, nothing moved for LOOP_STUCK_AFTER_SECONDS). The page offers retry
+   * and delete instead of "processing" forever.
+   */
+  stuck: z.boolean(),
+  /** The name of the file it was uploaded from (what the person's list tells uploads apart by); null for loops older than it. */
+  fileName: z.string().nullable(),
   createdAt: Instant,
   updatedAt: Instant,
 });

@@ -35,6 +35,11 @@ export const NotificationType = z.enum([
   'OPERATOR_MESSAGE',
   /** Issue 25: the owner changed the channel's profile; `fields` names what changed. */
   'CHANNEL_PROFILE_CHANGED',
+  /**
+   * Issue 25, point 3: the operator changed the channel's status or one of its create options
+   * (shorts, live, contents, posts); open tabs follow (the create menu is read again).
+   */
+  'CHANNEL_SERVICE_CHANGED',
 ]);
 export type NotificationType = z.infer<typeof NotificationType>;
 

@@ -26,6 +26,7 @@ import * as liveReplays from './migrations/0026-live-replays';
 import * as sharedRateLimits from './migrations/0027-shared-rate-limits';
 import * as loopRenditionLookup from './migrations/0033-loop-rendition-lookup';
 import * as uploadLocks from './migrations/0034-upload-locks';
+import * as truthfulStates from './migrations/0028-truthful-states';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0027-shared-rate-limits': sharedRateLimits,
   '0033-loop-rendition-lookup': loopRenditionLookup,
   '0034-upload-locks': uploadLocks,
+  '0028-truthful-states': truthfulStates,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

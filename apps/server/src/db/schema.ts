@@ -49,6 +49,7 @@ export type Database = {
     content_id: number | null;
     lease_token: string | null;
     lease_until: NullableTimestamp;
+    file_name: string | null;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/schema';
 
 /** Jobs of one queue not yet taken by a worker. */
@@ -11,6 +11,16 @@ export type QueueBacklog = {
   /** How long the longest-waiting due job has been due; 0 when none is. */
   oldestDueSeconds: number;
 };
+
+/**
+ * A condition for a query of another module: a job of `queue` keyed `singletonKey` (a SQL expression,
+ * such as the row's id) waits, retries or runs. pg-boss's table stays known here only; a queue worked
+ * `{ unique: true }` carries the key on every send (jobs.ts), so the key finds every job of its row.
+ */
+export function liveJobExists(queue: string, singletonKey: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`EXISTS (
+    SELECT 1 FROM pgboss.job j WHERE j.name = ${queue} AND j.singleton_key = ${singletonKey} AND j.state IN ('created', 'retry', 'active'))`;
+}
 
 /** pg-boss's own tables (schema `pgboss`, installed by the migrations), read for monitoring only. */
 export function jobQueueRepository(db: Db) {

@@ -11,10 +11,9 @@ import { endedByBounds, MAX_PIXELS_ARGS, MediaProbeError, probe, run as runTool,
 import type { MediaStore } from '../../media/media-store';
 import type { LocalSource, UploadStore } from '../../media/stores/upload-store';
 import { landing, notify as notifyPeople } from '../notifications/notification-producer';
-import { loopRepository, type LoopRow } from './loop-repository';
+import { LOOP_QUEUE, loopRepository, type LoopRow } from './loop-repository';
 
-/** The queue of loop transcodes (one job per loop at a time). */
-export const LOOP_QUEUE = 'loop.process';
+export { LOOP_QUEUE };
 /** Attempts before a loop that keeps failing for reasons of ours (not its file's) is marked ERROR. */
 export const LOOP_MAX_ATTEMPTS = 4;
 

@@ -2,7 +2,11 @@ import type { Loop } from '@studio/contract/loop';
 import type { ProcessingStatus } from '@studio/contract/enums';
 import type { Database, Db } from '../../db/schema';
 import { sql, type Selectable, type Transaction } from 'kysely';
+import { liveJobExists } from '../../jobs/job-queue-repository';
 import type { MediaFiles } from '../../media/media-jobs';
+
+/** The queue of loop transcodes (one job per loop at a time; every send carries the loop's id as its singleton key). */
+export const LOOP_QUEUE = 'loop.process';
 
 export type LoopRow = Selectable<Database['loops']>;
 type Executor = Db | Transaction<Database>;
@@ -30,7 +34,8 @@ export async function releaseLoopsOfDeletedContents(tx: Transaction<Database>, a
   return (await query.returning(['video_name', 'thumbnail_names']).execute()).flatMap(filesOf);
 }
 
-export function toLoop(row: LoopRow, urlFor: (kind: 'loops' | 'thumbnails', name: string) => string): Loop {
+/** `stuck`: the repository's judgement (stuckAmong); a loop just changed by a call is never stuck. */
+export function toLoop(row: LoopRow, urlFor: (kind: 'loops' | 'thumbnails', name: string) => string, stuck = false): Loop {
   return {
     id: row.id,
     channelId: row.channel_id,
@@ -46,6 +51,8 @@ export function toLoop(row: LoopRow, urlFor: (kind: 'loops' | 'thumbnails', name
     thumbnails: row.thumbnail_names.map((name, index) => ({ index, url: urlFor('thumbnails', name) })),
     thumbnailIndex: row.thumbnail_index,
     contentId: row.content_id,
+    stuck,
+    fileName: row.file_name,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -56,11 +63,40 @@ const UPLOADS_LOCK = 7_300_003;
 
 export function loopRepository(db: Db) {
   return {
-    async create(executor: Executor, entry: { id: string; channelId: number; userId: number; totalBytes: number; at: Date }): Promise<void> {
+    async create(executor: Executor, entry: { id: string; channelId: number; userId: number; totalBytes: number; fileName?: string | null; at: Date }): Promise<void> {
       await executor
         .insertInto('loops')
-        .values({ id: entry.id, channel_id: entry.channelId, user_id: entry.userId, total_bytes: entry.totalBytes, created_at: entry.at, updated_at: entry.at })
+        .values({ id: entry.id, channel_id: entry.channelId, user_id: entry.userId, total_bytes: entry.totalBytes, file_name: entry.fileName ?? null, created_at: entry.at, updated_at: entry.at })
         .execute();
+    },
+
+    /**
+     * Which of these loops are stuck (issue 25): marked RESERVED, START or PROCESSING, yet no job of
+     * LOOP_QUEUE waits, retries or runs for them (by the singleton key every send of that queue
+     * carries), no run holds a live lease, and nothing moved since `movedBefore`.
+     * Nothing will ever finish them; the person is offered retry and delete instead.
+     */
+    async stuckAmong(executor: Executor, ids: readonly string[], at: Date, movedBefore: Date): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const { rows } = await sql<{ id: string }>`
+        SELECT l.id FROM loops l
+        WHERE l.id IN (${sql.join(ids)})
+          AND l.status IN ('RESERVED', 'START', 'PROCESSING')
+          AND (l.lease_until IS NULL OR l.lease_until <= ${at})
+          AND l.updated_at <= ${movedBefore}
+          AND NOT ${liveJobExists(LOOP_QUEUE, sql`l.id::text`)}`.execute(executor);
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** A stuck loop (under its lock, checked again by the caller) is queued afresh: RESERVED, no lease, nothing of a run. */
+    requeue(tx: Transaction<Database>, id: string, at: Date): Promise<LoopRow | undefined> {
+      return tx
+        .updateTable('loops')
+        .set({ status: 'RESERVED', progress: 0, error_code: null, lease_token: null, lease_until: null, updated_at: at })
+        .where('id', '=', id)
+        .where('status', 'in', UNFINISHED)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     find(id: string): Promise<LoopRow | undefined> {

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorCode } from '@studio/contract/errors';
 import type { Loop, PublishLoopBody } from '@studio/contract/loop';
-import type { ChannelRow, Db } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import { LOOP_STUCK_AFTER_SECONDS } from '@studio/contract/constants';
+import type { ChannelRow, Database, Db } from '../../db/schema';
 import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -40,6 +42,13 @@ export function loopService(deps: Deps) {
   const loops = loopRepository(db);
   const contents = contentService(db, jobs, clock);
   const urlFor = (kind: 'loops' | 'thumbnails', name: string) => deps.media.urlFor(kind, name);
+
+  /** Which of these rows are stuck now (only the unfinished ones are asked about). */
+  const stuckOf = (executor: Db | Transaction<Database>, rows: LoopRow[]) => {
+    const now = clock.now();
+    const unfinished = rows.filter((row) => row.status && UNFINISHED.includes(row.status)).map((row) => row.id);
+    return loops.stuckAmong(executor, unfinished, now, new Date(now.getTime() - LOOP_STUCK_AFTER_SECONDS * 1000));
+  };
 
   /** The loop of the channel as its page shows it; a deleted one is not found. */
   async function findShown(channelId: number, loopId: string): Promise<LoopRow> {
@@ -121,18 +130,36 @@ export function loopService(deps: Deps) {
     },
 
     async listUnpublished(channelId: number, userId: number): Promise<Loop[]> {
-      return (await loops.listUnpublished(channelId, userId)).map((row) => toLoop(row, urlFor));
+      const rows = await loops.listUnpublished(channelId, userId);
+      const stuck = await stuckOf(db, rows);
+      return rows.map((row) => toLoop(row, urlFor, stuck.has(row.id)));
     },
 
     async find(channelId: number, loopId: string): Promise<Loop> {
-      return toLoop(await findShown(channelId, loopId), urlFor);
+      const row = await findShown(channelId, loopId);
+      return toLoop(row, urlFor, (await stuckOf(db, [row])).has(row.id));
     },
 
-    /** A failed or stopped loop is processed again; one on its way already answers as it is. */
+    /**
+     * A failed or stopped loop is processed again, and so is a stuck one (its job is gone: queued
+     * afresh, once however many ask at once, under the row's lock); one on its way already answers as it is.
+     */
     async retry(channel: ChannelRow, loopId: string): Promise<Loop> {
       assertCreateOption(channel, 'SHORTS');
       const row = await findShown(channel.id, loopId);
-      if (row.status && UNFINISHED.includes(row.status)) return toLoop(row, urlFor); // already on its way: the same answer
+      if (row.status && UNFINISHED.includes(row.status)) {
+        const requeued = await db.transaction().execute(async (tx) => {
+          const locked = await loops.lockInChannel(tx, channel.id, row.id);
+          if (!locked || !(await stuckOf(tx, [locked])).has(locked.id)) return undefined;
+          const moved = await loops.requeue(tx, locked.id, clock.now());
+          if (moved) await jobs.send(LOOP_QUEUE, { loopId: moved.id }, { tx, singletonKey: moved.id });
+          return moved;
+        });
+        if (requeued) return toLoop(requeued, urlFor);
+        // On its way (a parallel retry requeued it, or its job still lives): the same answer as a repeat.
+        const now = await findShown(channel.id, row.id);
+        return toLoop(now, urlFor, (await stuckOf(db, [now])).has(now.id));
+      }
       const retried = await db.transaction().execute(async (tx) => {
         const moved = await loops.transition(tx, row.id, ['ERROR', 'STOP'], 'RESERVED', clock.now(), { error_code: null, progress: 0 });
         if (moved) await jobs.send(LOOP_QUEUE, { loopId: row.id }, { tx, singletonKey: row.id });

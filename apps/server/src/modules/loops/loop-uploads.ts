@@ -29,7 +29,7 @@ export function loopUploadService(deps: { db: Db; jobs: Pick<Jobs, 'send'>; cloc
 
   return {
     /** Writes the row of a new upload, or refuses it (409) before anything is stored. */
-    async open(entry: { id: string; channelId: number; userId: number; totalBytes: number }): Promise<void> {
+    async open(entry: { id: string; channelId: number; userId: number; totalBytes: number; fileName: string | null }): Promise<void> {
       await deps.db.transaction().execute(async (tx) => {
         await loops.lockUploadsOf(tx, entry.userId);
         const unfinished = await loops.unfinishedOf(tx, entry.userId);

@@ -12,6 +12,7 @@ import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { AppError } from '../../lib/errors';
 import { requireChannel } from '../../plugins/require-user';
 import { assertCreateOption } from '../contents/content-rules';
+import { uploadFileName } from './loop-file-name';
 import type { UploadStep } from './loop-service';
 import { UPLOAD_LOCK_RELEASE_CHANNEL, uploadLocker } from './upload-locker';
 import type { LoopRuntime } from './runtime';
@@ -119,7 +120,7 @@ export async function loopRoutes(instance: FastifyInstance, options: { runtime: 
       assertCreateOption(channel, 'SHORTS');
       const totalBytes = uploadLength(request);
       const id = randomUUID();
-      await uploads.open({ id, channelId: channel.id, userId: user.id, totalBytes });
+      await uploads.open({ id, channelId: channel.id, userId: user.id, totalBytes, fileName: uploadFileName(request.headers['upload-metadata']) });
       madeIds.set(request.raw, id);
       reply.raw.once('finish', () => {
         if (reply.raw.statusCode >= 300) void loops.discardUpload(id).catch(() => undefined);
@@ -165,7 +166,7 @@ export async function loopRoutes(instance: FastifyInstance, options: { runtime: 
 
   app.post(
     '/channels/:channelId/loops/:loopId/retry',
-    { config: { access: 'channel:member' }, schema: { tags, summary: 'Process a failed or stopped loop again (its file is kept until it completes)', params: LoopParams, response: { 200: Loop, ...errorResponses } } },
+    { config: { access: 'channel:member' }, schema: { tags, summary: 'Process a failed, stopped or stuck loop again (its file is kept until it completes); a stuck one (stuck: true, its job gone) is queued once however many ask at once', params: LoopParams, response: { 200: Loop, ...errorResponses } } },
     async (request) => loops.retry(requireChannel(request).channel, request.params.loopId),
   );
 

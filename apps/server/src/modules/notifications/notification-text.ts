@@ -61,5 +61,7 @@ export function koreanNotificationText(type: Exclude<NotificationType, 'OPERATOR
       return `${channel} 채널에 올린 루프 영상을 처리하지 못했습니다.`;
     case 'CHANNEL_PROFILE_CHANGED':
       return `${actor} 님이 ${channel} 채널의 프로필을 수정했습니다.`;
+    case 'CHANNEL_SERVICE_CHANGED':
+      return `운영자가 ${channel} 채널의 운영 상태나 만들기 옵션을 변경했습니다.`;
   }
 }

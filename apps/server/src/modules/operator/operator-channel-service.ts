@@ -5,7 +5,7 @@ import type { ChannelRow, Database, Db } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { insertChannel, toChannel } from '../channels/channel-repository';
 import { insertInvite } from '../invites/invite-repository';
-import { channelOwner, findUserByLogin, lockMemberships } from '../members/member-repository';
+import { channelCrewIds, channelOwner, findUserByLogin, lockMemberships } from '../members/member-repository';
 import { landing, notify } from '../notifications/notification-producer';
 import { recordOperatorAction } from './audit-repository';
 import { lockChannel, operatorChannelRepository, pendingOwnerInvite, updateChannel, type ChannelSearch } from './operator-channel-repository';
@@ -14,6 +14,9 @@ import { isUniqueViolation } from '../../db/database';
 type Trx = Transaction<Database>;
 type Field = keyof OperatorChannelUpdate;
 type Ownership = Awaited<ReturnType<ReturnType<typeof operatorChannelRepository>['ownership']>>;
+
+/** The fields that decide what the channel's crew may create (its status and create options): a change to one is told to them. */
+const SERVICE_FIELDS = ['status', 'shortsStatus', 'liveStatus', 'useDocumentWrite', 'usePostWrite'] as const satisfies readonly Field[];
 
 /** A channel as the operator console shows it: with its owner, or else its pending owner invite. */
 function present(row: ChannelRow, ownership: Ownership): OperatorChannel {
@@ -141,6 +144,16 @@ export function operatorChannelService(db: Db) {
           after,
           at: now,
         });
+        if (SERVICE_FIELDS.some((field) => changed[field] !== undefined)) {
+          // Told like every other change (issue 25): its crew's open tabs hear it and read their create menus again.
+          await notify(trx, {
+            to: await channelCrewIds(trx, channelId),
+            channel: { id: channelId, name: updated.name },
+            type: 'CHANNEL_SERVICE_CHANGED',
+            landingUrl: updated.status === 'DELETED' ? landing.management() : landing.channel(channelId),
+            at: now,
+          });
+        }
         return updated;
       });
       return one(row);

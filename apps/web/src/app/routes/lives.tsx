@@ -1,5 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { createRefusal } from '@studio/contract/channel';
+import { CreateRefused } from '../../components/create-refused/create-refused';
 import { channelQueryOptions } from '../../features/channel-home/api/get-channel';
 import { liveQueryOptions } from '../../features/lives/api/get-live';
 import { livesQueryOptions } from '../../features/lives/api/get-lives';
@@ -23,6 +25,9 @@ function target(liveParam: string | undefined): LivesTarget {
 
 function LiveListRoute({ channelId, creating }: { channelId: number; creating: boolean }) {
   const { data: channel } = useSuspenseQuery(channelQueryOptions(channelId));
+  // The create menu's live option on a channel whose lives are off: the reason instead of the layer (issue 25).
+  const refusal = creating ? createRefusal(channel, 'LIVE') : null;
+  if (refusal) return <CreateRefused channelId={channelId} option="LIVE" refusal={refusal} />;
   return <LiveList channelId={channelId} channelName={channel.name} creating={creating} />;
 }
 

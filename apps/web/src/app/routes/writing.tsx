@@ -1,5 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
+import { createRefusal } from '@studio/contract/channel';
+import { CreateRefused } from '../../components/create-refused/create-refused';
 import { channelQueryOptions } from '../../features/channel-home/api/get-channel';
 import { contentQueryOptions } from '../../features/writing/api/get-content';
 import { contentPreviewQueryOptions } from '../../features/writing/api/get-content-preview';
@@ -21,9 +23,12 @@ function EditorRoute() {
   const channelId = idParam(params.channelId);
   const contentId = contentParam(params.mode);
   const { data: channel } = useSuspenseQuery(channelQueryOptions(channelId));
+  // A new article on a channel whose contents option is off: the reason instead of the editor (issue 25).
+  const refusal = contentId === null ? createRefusal(channel, 'CONTENTS') : null;
   // The loader has read the content; the editor's own first save puts the new draft in the cache before moving to its address.
   const { data } = useQuery({ ...contentQueryOptions(channelId, contentId ?? 0), enabled: contentId !== null });
   const content = contentId === null ? null : data;
+  if (refusal) return <CreateRefused channelId={channelId} option="CONTENTS" refusal={refusal} />;
   if (content === undefined) return null;
   // Only articles have this editor; a post or a loop is not found here.
   if (content && content.kind !== 'CONTENT_VIEW') throw notFoundError();
@@ -48,6 +53,9 @@ export const editorPage: PageModule = {
 function PostCreateRoute() {
   const channelId = idParam(useParams().channelId);
   const { data: channel } = useSuspenseQuery(channelQueryOptions(channelId));
+  // Posts off (or the channel out of service): the reason instead of the form (issue 25).
+  const refusal = createRefusal(channel, 'POST');
+  if (refusal) return <CreateRefused channelId={channelId} option="POST" refusal={refusal} />;
   return <PostPage key={channelId} channelId={channelId} channelName={channel.name} />;
 }
 

@@ -74,6 +74,7 @@ const ko = {
   'contents.viewOnSiteLabel': '사이트에서 보기: {title} (새 탭)',
   'contents.empty': '아직 콘텐츠가 없습니다.',
   'contents.emptyDescription': '위의 만들기 메뉴에서 첫 콘텐츠를 만들어 보세요.',
+  'contents.emptyCannotCreate': '이 채널은 지금 새 콘텐츠를 만들 수 없습니다.',
   'contents.filteredEmpty': '조건에 맞는 콘텐츠가 없습니다.',
   'contents.filteredEmptyDescription': '검색어, 기간, 상태와 종류를 바꾸거나 필터를 초기화해 보세요.',
 
@@ -223,6 +224,7 @@ const en: Record<ChannelHomeMessageKey, string> = {
   'contents.viewOnSiteLabel': 'View on site: {title} (new tab)',
   'contents.empty': 'No contents yet.',
   'contents.emptyDescription': 'Create the first one from the create options above.',
+  'contents.emptyCannotCreate': 'This channel cannot create new contents now.',
   'contents.filteredEmpty': 'No contents match these filters.',
   'contents.filteredEmptyDescription': 'Change the search, dates, statuses or kinds, or reset the filters.',
 

@@ -45,6 +45,8 @@ const ko = {
   'processing.STOP': '처리를 멈췄습니다',
   'processing.DELETE': '삭제됨',
   'processing.ERROR': '처리하지 못했습니다',
+  'processing.stuck': '처리가 멈췄습니다',
+  'processing.stuckHint': '이 영상의 처리 작업이 끊겨 더 진행되지 않습니다. 다시 처리하거나 삭제해 주세요.',
   'processing.meanwhile': '처리되는 동안 아래에 제목과 설명을 써 두세요.',
   'processing.stop': '처리 중지',
   'processing.retry': '다시 처리',
@@ -79,7 +81,17 @@ const ko = {
 
   'list.title': '올린 루프',
   'list.open': '열기',
+  'list.openLabel': '{name} 열기',
   'list.empty': '아직 올린 루프가 없습니다.',
+  'list.noFileName': '파일 이름 없음',
+  'list.draftTitle': '제목: {title}',
+  'list.noTitle': '제목 없음',
+
+  'orientation.landscape': '가로 영상입니다 ({width}×{height}). 루프는 세로 9:16 화면으로 보여서, 가로 영상은 위아래가 빈 채 작게 보입니다.',
+  'orientation.square': '정사각형 영상입니다 ({width}×{height}). 루프는 세로 9:16 화면으로 보여서, 위아래가 빈 채 보입니다.',
+  'orientation.advice': '세로로 찍은 영상을 올리는 것을 권장합니다.',
+  'orientation.upload': '그래도 올리기',
+  'orientation.choose': '다른 파일 선택',
 };
 
 const en: Record<keyof typeof ko, string> = {
@@ -126,6 +138,8 @@ const en: Record<keyof typeof ko, string> = {
   'processing.STOP': 'Processing stopped',
   'processing.DELETE': 'Deleted',
   'processing.ERROR': 'Could not be processed',
+  'processing.stuck': 'Processing stalled',
+  'processing.stuckHint': 'The processing of this video was cut off and will not go on. Process it again or delete it.',
   'processing.meanwhile': 'While it is processed, write the title and description below.',
   'processing.stop': 'Stop processing',
   'processing.retry': 'Process again',
@@ -160,7 +174,17 @@ const en: Record<keyof typeof ko, string> = {
 
   'list.title': 'My loops',
   'list.open': 'Open',
+  'list.openLabel': 'Open {name}',
   'list.empty': 'No loops uploaded yet.',
+  'list.noFileName': 'No file name',
+  'list.draftTitle': 'Title: {title}',
+  'list.noTitle': 'Untitled',
+
+  'orientation.landscape': 'This is a landscape video ({width}×{height}). Loops play on a vertical 9:16 screen, so a landscape video shows small, with empty space above and below.',
+  'orientation.square': 'This is a square video ({width}×{height}). Loops play on a vertical 9:16 screen, so it shows with empty space above and below.',
+  'orientation.advice': 'A video shot vertically is recommended.',
+  'orientation.upload': 'Upload anyway',
+  'orientation.choose': 'Choose another file',
 };
 
 export type LoopMessageKey = keyof typeof ko;

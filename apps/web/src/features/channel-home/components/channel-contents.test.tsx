@@ -20,6 +20,20 @@ function row(id: number, status: ContentStatus, title: string): ContentSummary {
 const LIST = 'GET /api/channels/7/contents?sort=NEWEST&page=0&size=10';
 const page = (rows: ContentSummary[]) => ({ content: rows, totalElements: rows.length, last: true, number: 0, size: 10, numberOfElements: rows.length, nextCursor: null, prevCursor: null });
 
+describe('the empty list', () => {
+  it('invites creating only while the channel offers a create option (issue 25)', async () => {
+    stubFetch({ [LIST]: { body: page([]) } });
+    renderWithProviders(<ChannelContents channelId={7} />, { path: '/channels/7' });
+    expect(await screen.findByText('위의 만들기 메뉴에서 첫 콘텐츠를 만들어 보세요.')).toBeTruthy();
+    cleanup();
+
+    stubFetch({ [LIST]: { body: page([]) } });
+    renderWithProviders(<ChannelContents channelId={7} canCreate={false} />, { path: '/channels/7' });
+    expect(await screen.findByText('이 채널은 지금 새 콘텐츠를 만들 수 없습니다.')).toBeTruthy();
+    expect(screen.queryByText('위의 만들기 메뉴에서 첫 콘텐츠를 만들어 보세요.')).toBeNull();
+  });
+});
+
 describe('the content list’s link to the public site', () => {
   it('is on PUBLIC rows only, and opens the public page in a new tab', async () => {
     const rows = [row(1, 'PUBLIC', '공개 글'), row(2, 'HIDDEN', '숨긴 글'), row(3, 'DRAFT', '초안'), row(4, 'PUBLIC_RESERVATION', '예약 글'), row(5, 'REPORT_BLIND', '가려진 글')];

@@ -89,7 +89,8 @@ function ContentRow({ channelId, content, selected, onSelect }: RowProps) {
 }
 
 /** The channel's contents: search, sort, date range, status and kind filters (all in the URL), keyset paging, selection for bulk changes. */
-export function ChannelContents({ channelId }: { channelId: number }) {
+/** `canCreate`: whether the channel offers any create option now; when it does not, its empty list does not invite creating (issue 25). */
+export function ChannelContents({ channelId, canCreate = true }: { channelId: number; canCreate?: boolean }) {
   const t = useChannelHomeT();
   const format = useFormat();
   const { params, latest, update } = useContentFilters();
@@ -168,7 +169,7 @@ export function ChannelContents({ channelId }: { channelId: number }) {
               }
             />
           ) : (
-            <EmptyState compact icon={<DocumentIcon />} title={t('contents.empty')} description={t('contents.emptyDescription')} />
+            <EmptyState compact icon={<DocumentIcon />} title={t('contents.empty')} description={t(canCreate ? 'contents.emptyDescription' : 'contents.emptyCannotCreate')} />
           )
         }
       >

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { createOptionsFor } from '@studio/contract/channel';
 import type { ChannelDetail } from '@studio/contract/member';
 import { buttonClassName } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
@@ -60,7 +61,7 @@ function ChannelHomePage({ channel }: { channel: ChannelDetail }) {
             <CreateOptions channel={channel} />
           </div>
           <div className={styles.contents}>
-            <ChannelContents channelId={channel.id} />
+            <ChannelContents channelId={channel.id} canCreate={createOptionsFor(channel).length > 0} />
           </div>
         </div>
         <div className={styles.column}>

@@ -15,8 +15,10 @@ export function loopQueryOptions(channelId: number, loopId: string) {
     queryKey: loopKeys.detail(channelId, loopId),
     queryFn: ({ signal }) => getLoop(channelId, loopId, signal),
     refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'RESERVED' || status === 'START' || status === 'PROCESSING' ? LOOP_POLL_MS : false;
+      const loop = query.state.data;
+      // A stuck loop waits for the person (retry or delete), not for a job.
+      if (!loop || loop.stuck) return false;
+      return loop.status === 'RESERVED' || loop.status === 'START' || loop.status === 'PROCESSING' ? LOOP_POLL_MS : false;
     },
   });
 }

@@ -8,7 +8,7 @@ import { PublishChoice, type PublishWhen } from '../../../components/reservation
 import { useNow } from '../../../components/reservation/use-now';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { errorCodeText, hasErrorCodeText, useLocale } from '../../../lib/i18n/i18n';
+import { useLocale } from '../../../lib/i18n/i18n';
 import { useFormat } from '../../../lib/format/use-format';
 import { showToast } from '../../../lib/toast';
 import { loopQueryOptions } from '../api/get-loop';
@@ -16,27 +16,16 @@ import { loopContentQueryOptions } from '../api/get-loop-content';
 import { usePublishLoop } from '../api/publish-loop';
 import { useChooseThumbnail, useDeleteLoop, useRetryLoop, useStopLoop } from '../api/loop-actions';
 import { useLoopT } from '../messages';
+import { loopDraftKey, readLoopDraft, type LoopDraft } from '../utils/loop-draft';
+import { loopErrorText } from '../utils/loop-error';
 import styles from './loop-upload.module.css';
 
-/** The reason in the reader's words; a code this build does not know reads as the generic failure. */
-const errorText = (code: string, locale: ReturnType<typeof useLocale>) => {
-  return errorCodeText(hasErrorCodeText(code, locale) ? code : 'LOOP_PROCESSING_FAILED', locale);
-};
-
 const UNFINISHED = new Set<Loop['status']>(['RESERVED', 'START', 'PROCESSING']);
-const draftKey = (loopId: string) => `studio.loop-draft.${loopId}`;
-
-type Draft = { title: string; description: string };
+const draftKey = loopDraftKey;
 
 /** What the person writes while the clip is processed, kept in this browser until it is published. */
 function useLoopDraft(loopId: string) {
-  const [draft, setDraft] = useState<Draft>(() => {
-    try {
-      return { title: '', description: '', ...(JSON.parse(localStorage.getItem(draftKey(loopId)) ?? '{}') as Partial<Draft>) };
-    } catch {
-      return { title: '', description: '' };
-    }
-  });
+  const [draft, setDraft] = useState<LoopDraft>(() => readLoopDraft(loopId));
   useEffect(() => {
     // Nothing written yet (or a published loop) leaves nothing behind.
     if (draft.title || draft.description) localStorage.setItem(draftKey(loopId), JSON.stringify(draft));
@@ -68,7 +57,8 @@ export function LoopPanel({ channelId, loopId, onGone }: { channelId: number; lo
   const titleId = useId();
   const descriptionId = useId();
   const status = loop.status;
-  const working = UNFINISHED.has(status);
+  // A stuck loop (its job is gone, issue 25) is not "processing": it is offered retry and delete.
+  const working = UNFINISHED.has(status) && !loop.stuck;
   const published = loop.contentId !== null;
   const timeProblem = when.mode === 'reserve' && reservationProblem(when.at, now) !== null;
   const publishBlocker = status !== 'COMPLETE' ? t('publish.waitProcessing') : draft.title.trim() === '' ? t('publish.needTitle') : null;
@@ -106,7 +96,7 @@ export function LoopPanel({ channelId, loopId, onGone }: { channelId: number; lo
               {t('processing.stop')}
             </Button>
           ) : null}
-          {status === 'ERROR' || status === 'STOP' ? (
+          {status === 'ERROR' || status === 'STOP' || loop.stuck ? (
             <Button variant="primary" onClick={() => retry.mutate(undefined)} disabled={retry.isPending}>
               {t('processing.retry')}
             </Button>
@@ -115,8 +105,9 @@ export function LoopPanel({ channelId, loopId, onGone }: { channelId: number; lo
         </div>
       </div>
       <div role="status" aria-live="polite">
-        {status ? t(`processing.${status}`, { progress: loop.progress }) : null}
-        {status === 'ERROR' && loop.errorCode ? <p className={styles.error}>{errorText(loop.errorCode, locale)}</p> : null}
+        {loop.stuck ? t('processing.stuck') : status ? t(`processing.${status}`, { progress: loop.progress }) : null}
+        {loop.stuck ? <p className={styles.error}>{t('processing.stuckHint')}</p> : null}
+        {status === 'ERROR' && loop.errorCode ? <p className={styles.error}>{loopErrorText(loop.errorCode, locale)}</p> : null}
       </div>
       {working ? <progress className={styles.bar} max={100} value={status === 'PROCESSING' ? loop.progress : undefined} aria-label={t('processing.title')} /> : null}
       {working ? <p className={styles.muted}>{t('processing.meanwhile')}</p> : null}
@@ -134,7 +125,7 @@ export function LoopPanel({ channelId, loopId, onGone }: { channelId: number; lo
               aria-label={t('processing.preview')}
             />
           ) : (
-            <div className={styles.placeholder}>{status ? t(`processing.${status}`, { progress: loop.progress }) : null}</div>
+            <div className={styles.placeholder}>{loop.stuck ? t('processing.stuck') : status ? t(`processing.${status}`, { progress: loop.progress }) : null}</div>
           )}
           {loop.width && loop.height && loop.durationSeconds ? (
             <p className={styles.muted}>{t('processing.meta', { width: loop.width, height: loop.height, duration: Math.round(loop.durationSeconds) })}</p>

@@ -5,17 +5,18 @@ import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { QueryBoundary } from '../../../components/errors/query-boundary';
 import { errorCodeText, hasErrorCodeText, useLocale } from '../../../lib/i18n/i18n';
-import { useFormat } from '../../../lib/format/use-format';
 import { showToast } from '../../../lib/toast';
 import { loopLimitsQueryOptions } from '../api/get-loop-limits';
 import { loopsQueryOptions } from '../api/get-loops';
 import { useTusUpload } from '../hooks/use-tus-upload';
 import { useLoopT } from '../messages';
 import { checkFile, readMetadata } from '../utils/check-file';
+import { orientationHint } from '../utils/orientation';
 import { limitRefusal } from '../utils/limit-refusal';
 import { LoopPanel } from './loop-panel';
 import { UNFINISHED_HEADING_ID, UnfinishedUploads } from './unfinished-uploads';
 import { UploadProgress } from './upload-progress';
+import { UploadedLoops } from './uploaded-loops';
 import styles from './loop-upload.module.css';
 
 const loopFromHash = (hash: string) => /(?:^#|&)loop=([0-9a-f-]{36})/.exec(hash)?.[1] ?? null;
@@ -28,7 +29,6 @@ const loopFromHash = (hash: string) => /(?:^#|&)loop=([0-9a-f-]{36})/.exec(hash)
 export function LoopUploadPage({ channelId }: { channelId: number }) {
   const t = useLoopT();
   const locale = useLocale();
-  const { relative } = useFormat();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -38,6 +38,8 @@ export function LoopUploadPage({ channelId }: { channelId: number }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [dragging, setDragging] = useState(false);
+  // A clip that is not vertical waits here for the person's word before it is sent (issue 25: 9:16 is the format).
+  const [sideways, setSideways] = useState<{ file: File; kind: 'landscape' | 'square'; width: number; height: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const activeLoopId = state.phase === 'done' ? state.loopId : loopFromHash(location.hash);
 
@@ -50,13 +52,25 @@ export function LoopUploadPage({ channelId }: { channelId: number }) {
   const choose = async (file: File | undefined) => {
     if (!file) return;
     setProblem(null);
+    setSideways(null);
     setChecking(true);
-    const found = checkFile(file, await readMetadata(file), limits);
+    const metadata = await readMetadata(file);
+    const found = checkFile(file, metadata, limits);
     setChecking(false);
     if (found) {
       setProblem(t(found.key, found.params));
       return;
     }
+    const hint = orientationHint(metadata);
+    if (hint && metadata.width !== null && metadata.height !== null) {
+      setSideways({ file, kind: hint, width: metadata.width, height: metadata.height });
+      return;
+    }
+    await send(file);
+  };
+
+  const send = async (file: File) => {
+    setSideways(null);
     void navigate({ hash: '' }, { replace: true });
     await start(file);
   };
@@ -119,6 +133,18 @@ export function LoopUploadPage({ channelId }: { channelId: number }) {
               {t('upload.pick')}
             </Button>
             {checking ? <p role="status">{t('upload.checking')}</p> : null}
+            {sideways ? (
+              <div role="alert" className={styles.hint}>
+                <p>{t(`orientation.${sideways.kind}`, { width: sideways.width, height: sideways.height })}</p>
+                <p className={styles.muted}>{t('orientation.advice')}</p>
+                <div className={styles.row}>
+                  <Button variant="primary" onClick={() => void send(sideways.file)}>
+                    {t('orientation.upload')}
+                  </Button>
+                  <Button onClick={() => input.current?.click()}>{t('orientation.choose')}</Button>
+                </div>
+              </div>
+            ) : null}
             {problem ? (
               <p role="alert" className={styles.error}>
                 {problem}
@@ -162,25 +188,7 @@ export function LoopUploadPage({ channelId }: { channelId: number }) {
           </QueryBoundary>
         ) : null}
 
-        {processing.length ? (
-          <section className={styles.panel} aria-labelledby="loop-list">
-            <h2 id="loop-list" className={styles.field}>
-              {t('list.title')}
-            </h2>
-            <ul className={styles.list}>
-              {processing.map((loop) => (
-                <li key={loop.id} className={styles.row}>
-                  <span>
-                    {t(`processing.${loop.status ?? 'RESERVED'}`, { progress: loop.progress })} · <span className={styles.muted}>{relative(loop.createdAt)}</span>
-                  </span>
-                  <Button size="small" onClick={() => void navigate({ hash: `loop=${loop.id}` })}>
-                    {t('list.open')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        {processing.length ? <UploadedLoops loops={processing} onOpen={(loopId) => void navigate({ hash: `loop=${loopId}` })} /> : null}
       </div>
     </Page>
   );

@@ -33,7 +33,14 @@ export function UnfinishedUploads({ channelId, loops, bounds, onCancelled }: { c
           const sizes = { received: formatBytes(loop.uploadedBytes, locale), total: formatBytes(loop.totalBytes, locale) };
           return (
             <li key={loop.id} className={styles.row}>
-              <span className={styles.muted}>{t('upload.resumableRow', { ...sizes, time: relative(loop.createdAt) })}</span>
+              <div className={styles.loopText}>
+                {loop.fileName ? (
+                  <p className={styles.fileName} title={loop.fileName}>
+                    {loop.fileName}
+                  </p>
+                ) : null}
+                <p className={styles.muted}>{t('upload.resumableRow', { ...sizes, time: relative(loop.createdAt) })}</p>
+              </div>
               <Button
                 size="small"
                 aria-label={t('upload.cancelUnfinishedLabel', sizes)}

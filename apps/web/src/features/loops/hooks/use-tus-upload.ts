@@ -49,7 +49,8 @@ export function useTusUpload(channelId: number) {
         retryDelays: RETRY_DELAYS_MS,
         storeFingerprintForResuming: true,
         removeFingerprintOnSuccess: true,
-        metadata: { filetype: file.type },
+        // The name tells this upload apart in the person's lists (the server keeps it as a label only).
+        metadata: { filetype: file.type, filename: file.name },
         // Refusals (not a video, too large, not allowed) are final; the rest (network, 5xx, 423 locks) is retried.
         onShouldRetry: (error: DetailedError) => {
           const status = error.originalResponse?.getStatus() ?? 0;

@@ -4,6 +4,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { EventSource as SpecEventSource } from 'eventsource';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UnreadCount } from '@studio/contract/unread-count';
+import { channelKeys } from '../../channel-home/api/channel-keys';
+import { creatableChannelsQueryOptions } from '../../channels/api/get-creatable-channels';
 import { notificationKeys } from '../api/notification-keys';
 import { connectNotificationStream } from './notification-stream';
 
@@ -103,6 +105,27 @@ describe('connectNotificationStream', () => {
     await vi.waitFor(() => expect(one.unread()).toBe(4));
     // A count that moved means the lists are stale too.
     expect(one.listInvalidated()).toBe(true);
+  });
+
+  it('reads the channel lists and that channel again when the operator changed a channel, and nothing more for other notifications', async () => {
+    const one = tab();
+    await vi.waitFor(() => expect(open()).toHaveLength(1));
+    const creatable = creatableChannelsQueryOptions().queryKey;
+    one.queryClient.setQueryData(creatable, []);
+    one.queryClient.setQueryData(channelKeys.detail(7), { id: 7 });
+    one.queryClient.setQueryData(channelKeys.detail(8), { id: 8 });
+    const invalidated = (key: readonly unknown[]) => one.queryClient.getQueryState(key)?.isInvalidated === true;
+
+    const [stream] = open();
+    send(stream!, `id: 50\nevent: notification\ndata: ${JSON.stringify({ id: 50, type: 'LOOP_PROCESSED', channelId: 7 })}`);
+    await vi.waitFor(() => expect(one.listInvalidated()).toBe(true));
+    expect([invalidated(creatable), invalidated(channelKeys.detail(7))]).toEqual([false, false]);
+
+    send(stream!, `id: 51\nevent: notification\ndata: ${JSON.stringify({ id: 51, type: 'CHANNEL_SERVICE_CHANGED', channelId: 7 })}`);
+    await vi.waitFor(() => expect(invalidated(creatable)).toBe(true));
+    expect(invalidated(channelKeys.detail(7))).toBe(true);
+    // Another channel's page stays as it is.
+    expect(invalidated(channelKeys.detail(8))).toBe(false);
   });
 
   it('reconnects after a dropped connection with the last event id it saw, and refreshes the lists once back', async () => {

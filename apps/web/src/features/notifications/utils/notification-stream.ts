@@ -1,9 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { UnreadCount } from '@studio/contract/unread-count';
 import { serverUrl } from '../../../lib/runtime-config';
+import { channelKeys } from '../../channel-home/api/channel-keys';
+import { myChannelsQueryOptions } from '../../channels/api/get-my-channels';
 import { notificationKeys } from '../api/notification-keys';
 
 const STREAM_PATH = '/api/my/notifications/stream';
+
+/** The type and channel of a pushed notification, or null when it does not read as one. */
+function toldOf(data: string): { type: string; channelId: number | null } | null {
+  try {
+    const parsed = JSON.parse(data) as { type?: unknown; channelId?: unknown } | null;
+    if (typeof parsed?.type !== 'string') return null;
+    return { type: parsed.type, channelId: typeof parsed.channelId === 'number' ? parsed.channelId : null };
+  } catch {
+    return null;
+  }
+}
 
 function countOf(data: string): number | null {
   try {
@@ -19,7 +32,7 @@ function countOf(data: string): number | null {
  * Listens to the server's notification stream (Server-Sent Events) and keeps
  * the query cache current: the unread count is set from each `unread` event
  * (another tab's read included), lists refetch when a notification arrives or
- * the count moves. EventSource reconnects by itself and sends Last-Event-ID,
+ * the count moves, and a channel the operator changed is read again. EventSource reconnects by itself and sends Last-Event-ID,
  * so the server replays what a dropped connection missed. Returns the stop.
  */
 export function connectNotificationStream(queryClient: QueryClient, url = serverUrl(STREAM_PATH)): () => void {
@@ -46,6 +59,14 @@ export function connectNotificationStream(queryClient: QueryClient, url = server
         if (previous !== undefined && previous.count !== count) refreshLists();
       });
   });
-  source.addEventListener('notification', refreshLists);
+  source.addEventListener('notification', (event) => {
+    refreshLists();
+    // The operator changed a channel's status or create options (issue 25): the create menu, the channel
+    // lists and that channel's page are read again, so an open tab follows without a reload.
+    const told = toldOf(event.data as string);
+    if (told?.type !== 'CHANNEL_SERVICE_CHANGED') return;
+    void queryClient.invalidateQueries({ queryKey: myChannelsQueryOptions().queryKey });
+    if (told.channelId !== null) void queryClient.invalidateQueries({ queryKey: channelKeys.channel(told.channelId) });
+  });
   return () => source.close();
 }

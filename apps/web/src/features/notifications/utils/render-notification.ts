@@ -34,6 +34,7 @@ const needs: Record<Exclude<NotificationType, 'OPERATOR_MESSAGE'>, readonly Para
   LOOP_PROCESSED: ['channelName'],
   LOOP_FAILED: ['channelName'],
   CHANNEL_PROFILE_CHANGED: ['actorName', 'channelName'],
+  CHANNEL_SERVICE_CHANGED: ['channelName'],
 };
 
 export type RenderableNotification = {
