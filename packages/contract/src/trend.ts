@@ -10,6 +10,8 @@ import { ChannelType, ContentKind } from './enums';
 /** The periods of the trend: the last 24 hours (by the hour), or the last 7 Korean days (today included). */
 export const TREND_PERIODS = ['24h', '7d'] as const;
 export const TREND_DEFAULT_PERIOD = '24h';
+/** How long each period is: whole hours ending with the current one, or Korean days ending with today. */
+export const TREND_PERIOD_LENGTH = { '24h': { unit: 'hours', count: 24 }, '7d': { unit: 'days', count: 7 } } as const satisfies Record<(typeof TREND_PERIODS)[number], { unit: 'hours' | 'days'; count: number }>;
 /** How many contents each list holds (a ranking, not a library: the first entries are all it shows). */
 export const TREND_LIST_MAX = 20;
 /**

@@ -5,6 +5,7 @@ import {
   growthPercent,
   TREND_CACHE_SECONDS,
   TREND_LIST_MAX,
+  TREND_PERIOD_LENGTH,
   TREND_RISING_MIN_VIEWS,
   type Trend,
   type TrendItem,
@@ -29,15 +30,16 @@ function koreanMidnight(day: string): Date {
  * channel insights). Pure, for the service and its tests.
  */
 export function trendWindow(now: Date, period: TrendPeriod): Pick<TrendRanking, 'source' | 'previousFrom' | 'from' | 'to'> & { instants: { previousFrom: Date; from: Date; to: Date } } {
-  if (period === '24h') {
+  const length = TREND_PERIOD_LENGTH[period];
+  if (length.unit === 'hours') {
     const to = new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR);
-    const from = new Date(to.getTime() - 24 * HOUR);
-    const previousFrom = new Date(from.getTime() - 24 * HOUR);
+    const from = new Date(to.getTime() - length.count * HOUR);
+    const previousFrom = new Date(from.getTime() - length.count * HOUR);
     return { source: HOURLY, previousFrom: previousFrom.toISOString(), from: from.toISOString(), to: to.toISOString(), instants: { previousFrom, from, to } };
   }
   const to = addDays(koreanDay(now), 1);
-  const from = addDays(to, -7);
-  const previousFrom = addDays(from, -7);
+  const from = addDays(to, -length.count);
+  const previousFrom = addDays(from, -length.count);
   return { source: DAILY, previousFrom, from, to, instants: { previousFrom: koreanMidnight(previousFrom), from: koreanMidnight(from), to: koreanMidnight(to) } };
 }
 

@@ -4,8 +4,8 @@ import { useCatalogueT } from '../../lib/i18n/i18n';
 const ko = {
   'page.range': '한국 시간 {from} ~ {to} 기준',
   'period.label': '기간',
-  'period.24h': '24시간',
-  'period.7d': '7일',
+  'period.hours': '{count}시간',
+  'period.days': '{count}일',
   'filter.label': '필터',
   'filter.kind': '콘텐츠 종류',
   'filter.channelType': '채널 유형',
@@ -39,8 +39,8 @@ export type TrendMessageKey = keyof typeof ko;
 const en: Record<TrendMessageKey, string> = {
   'page.range': '{from} – {to}, Korean time',
   'period.label': 'Period',
-  'period.24h': '24 hours',
-  'period.7d': '7 days',
+  'period.hours': '{count} hours',
+  'period.days': '{count} days',
   'filter.label': 'Filters',
   'filter.kind': 'Content kind',
   'filter.channelType': 'Channel type',

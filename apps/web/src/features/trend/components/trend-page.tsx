@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ContentKind } from '@studio/contract/enums';
-import { TREND_PERIODS, TREND_RISING_MIN_VIEWS, type Trend, type TrendItem } from '@studio/contract/trend';
+import { TREND_PERIOD_LENGTH, TREND_PERIODS, TREND_RISING_MIN_VIEWS, type Trend, type TrendItem } from '@studio/contract/trend';
 import { QueryBoundary } from '../../../components/errors/query-boundary';
 import { Tag } from '../../../components/ui/badges';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -26,7 +26,7 @@ export function TrendPage({ filters, onFilters }: Props) {
       <nav className={styles.periods} aria-label={t('period.label')}>
         {TREND_PERIODS.map((period) => (
           <Link key={period} to={`?${trendSearch({ ...filters, period })}`} replace className={styles.period} aria-current={period === filters.period ? 'page' : undefined}>
-            {t(`period.${period}`)}
+            {t(`period.${TREND_PERIOD_LENGTH[period].unit}`, { count: TREND_PERIOD_LENGTH[period].count })}
           </Link>
         ))}
       </nav>
