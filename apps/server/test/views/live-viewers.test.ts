@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelInsights } from '@studio/contract/insights';
 import type { StreamState } from '@studio/contract/live';
 import { LIVE_CONCURRENT_WINDOW_SECONDS } from '@studio/contract/views';
 import { livePresenceService } from '../../src/modules/views/live-presence-service';
@@ -85,5 +86,17 @@ describe('a live’s concurrent viewers', () => {
     expect(await audience()).toEqual({ viewers: 0, peakViewers: 8 });
     // Another live's figures are its own.
     expect(await audience(ready)).toEqual({ viewers: 0, peakViewers: 0 });
+  });
+
+  it("draws the live's curve in the channel insights: the most viewers of each sampled minute, and its peak", async () => {
+    const response = await call(t.app, 'GET', `/api/channels/${channelId}/insights?days=7`, owner);
+    expect(response.statusCode, response.body).toBe(200);
+    const { lives } = response.json<ChannelInsights>();
+    expect(lives.map((live) => [live.liveId, live.title, live.peakViewers])).toEqual([[onAir, '방송 중', 8]]);
+    const curve = lives[0]!.points;
+    // 5, then 2 in the same minute (its most stays 5); 8 the next minute; 0 once they left.
+    expect(curve.map((point) => point.viewers)).toEqual([5, 8, 0]);
+    expect(curve.map((point) => point.at)).toEqual([...curve.map((point) => point.at)].sort());
+    expect(curve[0]!.at).toBe('2026-11-20T03:30:00.000Z');
   });
 });
