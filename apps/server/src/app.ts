@@ -54,6 +54,7 @@ import { publicSiteRoutes } from './modules/public-site/routes';
 import { transferRoutes } from './modules/transfers/routes';
 import { viewRoutes } from './modules/views/routes';
 import { insightRoutes } from './modules/insights/routes';
+import { trendRoutes } from './modules/trend/routes';
 import { viewRollupJob } from './modules/views/view-rollup';
 import { csrfPlugin } from './plugins/csrf';
 import { answerFrameworkError, clientErrorAnswer, errorHandlerPlugin } from './plugins/error-handler';
@@ -209,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(liveRoutes, { service: live.service, hub: live.hub, saveThumbnail: live.saveThumbnail });
         await api.register(viewRoutes);
         await api.register(insightRoutes);
+        await api.register(trendRoutes);
       },
       { prefix: '/api' },
     );

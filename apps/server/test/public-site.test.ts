@@ -112,19 +112,19 @@ describe('a content page', () => {
     expect(metaContent(html, 'og:image')).toBe('https://studio.example/media/thumbnails/t.jpg');
   });
 
-  it('is public for a minute, under the page CSP, without the studio bundle; only content pages load the beacon', async () => {
+  it('is public for a minute, under the page CSP, without the studio bundle; only content pages and lives on air load the beacon', async () => {
     const response = await get(`/c/${channel}/${ids.article}`);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['set-cookie']).toBeUndefined();
-    for (const url of [`/c/${channel}`, `/c/${channel}/live/${ids.onAir}`]) {
-      const body = (await get(url)).body;
-      expect(body, url).not.toContain('<script');
-      expect(body, url).not.toContain('/studio/assets/');
-    }
-    for (const url of [`/c/${channel}/${ids.post}`, `/c/${channel}/${ids.loop}`]) {
+    const channelPage = (await get(`/c/${channel}`)).body;
+    expect(channelPage).not.toContain('<script');
+    expect(channelPage).not.toContain('/studio/assets/');
+    // A live on air: the beacon says its viewer is there (its concurrent viewers, issue 23).
+    expect((await get(`/c/${channel}/live/${ids.onAir}`)).body).toContain(`<article data-live-presence="${ids.onAir}">`);
+    for (const url of [`/c/${channel}/${ids.post}`, `/c/${channel}/${ids.loop}`, `/c/${channel}/live/${ids.onAir}`]) {
       const body = (await get(url)).body;
       expect(body.match(/<script[^>]*>/g), url).toEqual(['<script src="/c/beacon.js" defer>']);
       expect(body, url).not.toContain('/studio/assets/');
@@ -134,6 +134,7 @@ describe('a content page', () => {
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.headers['cache-control']).toBe('public, max-age=3600');
     expect(script.body).toContain("fetch('/api/public/beacons'");
+    expect(script.body).toContain("fetch('/api/public/lives/' + liveId + '/presence'");
   });
 });
 

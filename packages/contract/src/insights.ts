@@ -15,6 +15,8 @@ export const INSIGHT_DEFAULT_PERIOD = '28';
 export const INSIGHT_TOP_CONTENTS_MAX = 10;
 /** The most loops a retention curve is drawn for (the most viewed of the period). */
 export const INSIGHT_RETENTION_LOOPS_MAX = 5;
+/** The most lives whose concurrent-viewer curve the insights draw (the latest of the period). */
+export const INSIGHT_LIVES_MAX = 5;
 /** A retention curve's points: the start, then each tenth of the loop (0 %, 10 %, …, 100 %). */
 export const RETENTION_POINTS = 11;
 
@@ -59,6 +61,15 @@ export const InsightRetention = z.object({
 });
 export type InsightRetention = z.infer<typeof InsightRetention>;
 
+/** One live's concurrent viewers over the period: the most of each sampled minute, and its peak. */
+export const InsightLiveViewers = z.object({
+  liveId: z.number().int(),
+  title: z.string(),
+  peakViewers: z.number().int(),
+  points: z.array(z.object({ at: z.iso.datetime(), viewers: z.number().int() })),
+});
+export type InsightLiveViewers = z.infer<typeof InsightLiveViewers>;
+
 export const ChannelInsights = z.object({
   channelId: z.number().int(),
   channelName: z.string(),
@@ -74,6 +85,8 @@ export const ChannelInsights = z.object({
   previous: InsightFigures,
   topContents: z.array(InsightTopContent),
   retention: z.array(InsightRetention),
+  /** The latest lives of the period with concurrent viewers sampled (issue 23, point 4), oldest minute first. */
+  lives: z.array(InsightLiveViewers),
   /**
    * Media channels only (spec section 6): the subscriber count as the channel holds it now. The
    * data model keeps no history of it, so there is no curve; null for other channel types.

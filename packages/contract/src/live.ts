@@ -170,6 +170,10 @@ export const StreamState = z.object({
   interruptedAt: Instant.nullable(),
   graceEndsAt: Instant.nullable(),
   health: z.array(StreamHealthIssue),
+  /** Viewers heard from on the public live page in the last LIVE_CONCURRENT_WINDOW_SECONDS (issue 23). */
+  viewers: z.number().int(),
+  /** The most concurrent viewers this live has had. */
+  peakViewers: z.number().int(),
   checkedAt: Instant,
 });
 export type StreamState = z.infer<typeof StreamState>;

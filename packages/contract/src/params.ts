@@ -18,4 +18,5 @@ export const ChannelTransferParams = ChannelIdParams.extend({ transferId: IdPara
 export const ChannelMemberParams = ChannelIdParams.extend({ userId: IdParam });
 export const TransferIdParams = z.object({ transferId: IdParam });
 export const ContentIdParams = z.object({ contentId: IdParam });
+export const LiveIdParams = z.object({ liveId: IdParam });
 export const ChannelContentParams = ChannelIdParams.extend({ contentId: IdParam });

@@ -51,3 +51,12 @@ export type BeaconBatch = z.infer<typeof BeaconBatch>;
 
 export const BeaconsAccepted = z.object({ accepted: z.number().int() });
 export type BeaconsAccepted = z.infer<typeof BeaconsAccepted>;
+
+/** A live's concurrent viewers are the viewers heard from in this many seconds (issue 23, point 2). */
+export const LIVE_CONCURRENT_WINDOW_SECONDS = 30;
+/** How often a public live page says its viewer is still there (well inside the window). */
+export const LIVE_PRESENCE_EVERY_SECONDS = 10;
+
+/** POST /public/lives/{liveId}/presence: one viewer of a live on air is still watching. */
+export const LivePresence = z.strictObject({ viewerId: z.uuid() });
+export type LivePresence = z.infer<typeof LivePresence>;

@@ -27,6 +27,7 @@ import * as sharedRateLimits from './migrations/0027-shared-rate-limits';
 import * as loopRenditionLookup from './migrations/0033-loop-rendition-lookup';
 import * as uploadLocks from './migrations/0034-upload-locks';
 import * as truthfulStates from './migrations/0028-truthful-states';
+import * as trendReads from './migrations/0029-trend-reads';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0033-loop-rendition-lookup': loopRenditionLookup,
   '0034-upload-locks': uploadLocks,
   '0028-truthful-states': truthfulStates,
+  '0029-trend-reads': trendReads,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

@@ -323,6 +323,10 @@ export type Database = {
     id: number;
     seeded_at: Timestamp;
   };
+  /** Issue 23: each viewer's last ping of a live (migration 0029, UNLOGGED). */
+  live_presence: { live_id: number; viewer_id: string; seen_at: Timestamp };
+  /** Issue 23: the most concurrent viewers of each minute of a live (migration 0029). */
+  live_viewer_minutes: { live_id: number; minute: Timestamp; viewers: number };
   /** Issue 23: beacons as received, partitioned by day on `received_at` (migration 0020). */
   view_events: {
     content_id: number;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ContentKind } from '@studio/contract/enums';
 import type { Db } from '../db/schema';
 
@@ -30,4 +31,19 @@ export async function publicContentsForViews(db: Db): Promise<{ id: number; chan
     durationSeconds: row.duration_seconds,
     publishedAt: row.published_at ?? row.created_at,
   }));
+}
+
+/**
+ * After the demo's history has been rolled up, each content's `view_count` is the count the demo gave
+ * it plus the views the roll-up counted. The demo's figure stands for the content's whole life, the
+ * counted views for its last 90 days: the part of the figure before them is what remains, so the
+ * count shown is the demo's figure (or the counted views, where they are more), and every view
+ * counted from now on adds to it exactly.
+ */
+export async function settleDemoViewCounts(db: Db): Promise<void> {
+  await sql`
+    UPDATE contents c SET view_count = greatest(c.view_count - counted.views, counted.views)
+    FROM (SELECT content_id, sum(views) AS views FROM content_views_daily GROUP BY content_id) AS counted
+    WHERE c.id = counted.content_id
+  `.execute(db);
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/schema';
 import { fixedClock } from '../lib/clock';
 import { viewRepository, type ViewEvent } from '../modules/views/view-repository';
 import { viewRollupService, type RollUpResult } from '../modules/views/view-service';
-import { publicContentsForViews } from './demo-seed-repository';
+import { publicContentsForViews, settleDemoViewCounts } from './demo-seed-repository';
 
 /** Days of view history the demo world starts with (issue 23, point 7): the longest insight period. */
 export const DEMO_VIEW_DAYS = 90;
@@ -108,6 +108,7 @@ export async function seedDemoViews(db: Db, now: Date, keepDays = VIEW_EVENTS_KE
     events += list.length;
   }
   const rolledUp = await rollup.run();
+  await settleDemoViewCounts(db);
   await views.truncateDefaultPartition();
   return { events, rolledUp };
 }

@@ -40,7 +40,7 @@ export function pageRoutes(queryClient: QueryClient): RouteObject[] {
     { path: 'editor/:channelId/:mode', lazy: lazy(async () => (await writingPages()).editorPage) },
     { path: 'profile/my', lazy: lazy(async () => (await import('./routes/profile-my')).profileMyPage) },
     { path: 'profile/alarm', lazy: lazy(async () => (await import('./routes/profile-alarm')).profileAlarmPage) },
-    { path: 'trend', lazy: lazy(async () => ({ Component: (await import('./routes/placeholders')).TrendRoute })) },
+    { path: 'trend', lazy: lazy(async () => (await import('./routes/trend')).trendPage) },
     { path: 'notices', lazy: lazy(async () => (await import('./routes/notices')).noticesPage) },
     { path: 'notices/:contentId', lazy: lazy(async () => (await import('./routes/notice-detail')).noticeDetailPage) },
     { path: 'policy/terms', lazy: lazy(async () => ({ Component: (await import('./routes/static-pages')).TermsRoute })) },

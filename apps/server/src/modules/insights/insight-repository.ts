@@ -62,6 +62,31 @@ export function insightRepository(db: Db) {
     },
 
     /**
+     * The channel's latest lives with concurrent viewers sampled in [from, to) (instants), each with
+     * its minutes (the most viewers of each, oldest first) and its peak over all its minutes.
+     */
+    async liveViewers(channelId: number, from: Date, to: Date, limit: number): Promise<{ liveId: number; title: string; peakViewers: number; points: { at: string; viewers: number }[] }[]> {
+      const { rows } = await sql<{ live_id: number; title: string; peak: number; minutes: string[]; viewers: number[] }>`
+        SELECT l.id AS live_id, l.title,
+               (SELECT max(viewers) FROM live_viewer_minutes p WHERE p.live_id = l.id) AS peak,
+               array_agg(to_char(m.minute AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') ORDER BY m.minute) AS minutes,
+               array_agg(m.viewers ORDER BY m.minute) AS viewers
+        FROM lives l
+        JOIN live_viewer_minutes m ON m.live_id = l.id AND m.minute >= ${from} AND m.minute < ${to}
+        WHERE l.channel_id = ${channelId}
+        GROUP BY l.id, l.title
+        ORDER BY max(m.minute) DESC, l.id DESC
+        LIMIT ${limit}
+      `.execute(db);
+      return rows.map((row) => ({
+        liveId: Number(row.live_id),
+        title: row.title,
+        peakViewers: Number(row.peak),
+        points: row.minutes.map((at, index) => ({ at, viewers: Number(row.viewers[index] ?? 0) })),
+      }));
+    },
+
+    /**
      * The most viewed contents of the period that have a duration (loops), each with its views and
      * the viewers that reached each tenth (index 1–10; index 0 unused).
      */

@@ -1,4 +1,5 @@
 import {
+  INSIGHT_LIVES_MAX,
   INSIGHT_RETENTION_LOOPS_MAX,
   INSIGHT_TOP_CONTENTS_MAX,
   RETENTION_POINTS,
@@ -6,9 +7,15 @@ import {
   type InsightFigures,
   type InsightPeriod,
 } from '@studio/contract/insights';
+import { KST_OFFSET_HOURS } from '@studio/contract/constants';
 import { addDays, koreanDay } from '@studio/contract/korea-time';
 import type { ChannelRow, Db } from '../../db/schema';
 import { insightRepository, type Sums } from './insight-repository';
+
+/** A Korean calendar day's first instant. */
+function koreanMidnight(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - KST_OFFSET_HOURS * 3_600_000);
+}
 
 /** Views, watch time and their average (whole seconds per view, 0 without views). */
 function figures({ views, watchSeconds }: Sums): InsightFigures {
@@ -32,12 +39,13 @@ export function insightService(db: Db) {
     async channel(channel: ChannelRow, period: InsightPeriod, now: Date): Promise<ChannelInsights> {
       const days = Number(period);
       const { from, to, previousFrom, previousTo } = insightPeriod(now, days);
-      const [daily, totals, previous, top, retention] = await Promise.all([
+      const [daily, totals, previous, top, retention, lives] = await Promise.all([
         insights.daily(channel.id, from, to),
         insights.totals(channel.id, from, to),
         insights.totals(channel.id, previousFrom, previousTo),
         insights.topContents(channel.id, from, to, INSIGHT_TOP_CONTENTS_MAX),
         insights.retention(channel.id, from, to, INSIGHT_RETENTION_LOOPS_MAX, RETENTION_POINTS),
+        insights.liveViewers(channel.id, koreanMidnight(from), koreanMidnight(addDays(to, 1)), INSIGHT_LIVES_MAX),
       ]);
       const byDay = new Map(daily.map((row) => [row.day, row]));
       return {
@@ -61,6 +69,7 @@ export function insightService(db: Db) {
           // (a view counted just before the period can reach a tenth inside it).
           shares: reached.map((viewers, tenth) => (tenth === 0 ? 1 : Math.min(1, viewers / views))),
         })),
+        lives,
         subscribers: channel.channel_type === 'MEDIA_CHANNEL' ? channel.subscriber_count : null,
       };
     },

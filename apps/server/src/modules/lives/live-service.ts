@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { createOptionsFor } from '@studio/contract/channel';
+import { LIVE_CONCURRENT_WINDOW_SECONDS } from '@studio/contract/views';
 import {
   livePaths,
   MAX_STREAM_KEYS,
@@ -24,6 +25,7 @@ import { streamKeyRepository } from './stream-key-repository';
 import { findReplayContent, updateContentRow } from '../contents/content-repository';
 import { nextStatus } from '../contents/content-transitions';
 import { isUniqueViolation } from '../../db/database';
+import { livePresenceRepository } from '../views/live-presence-repository';
 
 export type GraceScheduler = (trx: Transaction<Database>, job: { liveId: number; interruptedAt: Date; closeAt: Date }) => Promise<void>;
 /** Queues the settling of a closed live's recording, in the transaction that closed it. */
@@ -64,6 +66,7 @@ export function liveService(options: LiveServiceOptions) {
   const { db, clock, hub, recorder } = options;
   const keys = streamKeyRepository(db);
   const lives = liveRepository(db);
+  const presence = livePresenceRepository(db);
 
   const toStreamKey = (row: StreamKeyRow & { is_live: boolean }): StreamKey => ({
     id: row.id,
@@ -331,6 +334,7 @@ export function liveService(options: LiveServiceOptions) {
       const stats = state === 'RECEIVING' ? hub.stats(live.stream_key_id) : null;
       const snapshot = stats?.snapshot(Date.now()) ?? null;
       const connectedAt = state === 'RECEIVING' ? (stats ? new Date(stats.connectedAt) : (key?.publishing_since ?? null)) : null;
+      const audience = await presence.audience(live.id, now, new Date(now.getTime() - LIVE_CONCURRENT_WINDOW_SECONDS * 1000));
       return {
         liveId: live.id,
         status: live.status,
@@ -356,6 +360,7 @@ export function liveService(options: LiveServiceOptions) {
         graceEndsAt:
           state === 'INTERRUPTED' && live.interrupted_at ? new Date(live.interrupted_at.getTime() + options.graceSeconds * 1000).toISOString() : null,
         health: streamHealth(state, snapshot, stats?.height ?? 0),
+        ...audience,
         checkedAt: now.toISOString(),
       };
     },

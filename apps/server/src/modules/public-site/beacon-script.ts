@@ -1,4 +1,4 @@
-import { VIEW_HEARTBEAT_MAX_SECONDS } from '@studio/contract/views';
+import { LIVE_PRESENCE_EVERY_SECONDS, VIEW_HEARTBEAT_MAX_SECONDS } from '@studio/contract/views';
 
 /** Where a content page loads its one script from (same origin: the CSP's `script-src 'self'`). */
 export const BEACON_SCRIPT_PATH = '/c/beacon.js';
@@ -12,12 +12,14 @@ const HEARTBEAT_EVERY_SECONDS = 15;
  * storage is refused), a view start when an article or post is opened or when its video first
  * plays, then heartbeats with the seconds actually played (summed from `timeupdate` while playing,
  * capped per heartbeat) and the position. The server counts from these and trusts no total.
- * `keepalive` lets the last heartbeat leave with the page.
+ * `keepalive` lets the last heartbeat leave with the page. On a live on air it only says, every
+ * LIVE_PRESENCE_EVERY_SECONDS while the page is shown, that its viewer is still there (the live's
+ * concurrent viewers).
  */
 export const BEACON_SCRIPT = `(() => {
   const article = document.querySelector('[data-view-content]');
-  if (!article) return;
-  const contentId = Number(article.getAttribute('data-view-content'));
+  const onAir = document.querySelector('[data-live-presence]');
+  if (!article && !onAir) return;
   const randomId = () => {
     const bytes = crypto.getRandomValues(new Uint8Array(16));
     bytes[6] = (bytes[6] & 0x0f) | 0x40;
@@ -35,6 +37,23 @@ export const BEACON_SCRIPT = `(() => {
   } catch {
     viewerId = randomId();
   }
+  if (onAir) {
+    // A live on air: while the page is shown, say every few seconds that this viewer is still there.
+    const liveId = Number(onAir.getAttribute('data-live-presence'));
+    const ping = () =>
+      document.hidden ||
+      fetch('/api/public/lives/' + liveId + '/presence', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ viewerId }),
+        credentials: 'omit',
+      }).catch(() => undefined);
+    ping();
+    setInterval(ping, ${LIVE_PRESENCE_EVERY_SECONDS * 1000});
+    document.addEventListener('visibilitychange', ping);
+    return;
+  }
+  const contentId = Number(article.getAttribute('data-view-content'));
   const send = (beacon) =>
     fetch('/api/public/beacons', {
       method: 'POST',

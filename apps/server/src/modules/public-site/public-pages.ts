@@ -183,10 +183,12 @@ export function renderLivePage(publicUrl: string, page: LivePage): string {
   return document(
     publicUrl,
     { title, type: 'video.other', path: publicSitePaths.live(channel.id, live.id), image: live.thumbnail_url, siteName: channel.name },
-    // A replay is a content: its page reports its views like any content page (beacon-script.ts).
-    live.replay_content_id === null
-      ? `${channelHeader(channel)}<main>${body}</main>`
-      : `${channelHeader(channel)}<main><article data-view-content="${live.replay_content_id}">${body}</article></main><script src="${BEACON_SCRIPT_PATH}" defer></script>`,
+    // A live on air says its viewers are there (their concurrent count); a replay is a content: its page reports its views like any content page (beacon-script.ts).
+    live.status === 'START'
+      ? `${channelHeader(channel)}<main><article data-live-presence="${live.id}">${body}</article></main><script src="${BEACON_SCRIPT_PATH}" defer></script>`
+      : live.replay_content_id === null
+        ? `${channelHeader(channel)}<main>${body}</main>`
+        : `${channelHeader(channel)}<main><article data-view-content="${live.replay_content_id}">${body}</article></main><script src="${BEACON_SCRIPT_PATH}" defer></script>`,
   );
 }
 

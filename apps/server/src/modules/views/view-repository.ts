@@ -129,7 +129,8 @@ export function viewRepository(db: Db) {
      * on one content inside it only the first can count: it counts when that viewer's last counted
      * start on it is `dedupeMinutes` old or more. Heartbeats add their seconds up to `watchCapPerHour`
      * per viewer, content and hour. Hours are UTC instants; days are Korean calendar days (Korea keeps
-     * one offset all year).
+     * one offset all year). Each content's `view_count` gains the window's counted views in the same
+     * statement, so the count a list shows moves with the aggregates, once per window and never twice.
      */
     async rollWindow(trx: Transaction<Database>, window: { from: Date; to: Date; dedupeMinutes: number; watchCapPerHour: number }): Promise<WindowTotals> {
       const { from, to, dedupeMinutes, watchCapPerHour } = window;
@@ -194,6 +195,11 @@ export function viewRepository(db: Db) {
           INSERT INTO channel_views_daily AS a (channel_id, day, views, watch_seconds)
           SELECT channel_id, day, sum(views), sum(watch_seconds) FROM daily GROUP BY channel_id, day
           ON CONFLICT (channel_id, day) DO UPDATE SET views = a.views + excluded.views, watch_seconds = a.watch_seconds + excluded.watch_seconds
+        ),
+        into_contents AS (
+          UPDATE contents c SET view_count = c.view_count + added.views
+          FROM (SELECT content_id, sum(views) AS views FROM hourly GROUP BY content_id) AS added
+          WHERE c.id = added.content_id AND added.views > 0
         ),
         cursor AS (
           UPDATE view_rollup SET rolled_to = ${to}

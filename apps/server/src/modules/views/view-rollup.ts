@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { livePresenceService } from './live-presence-service';
 import { rollupGraceMs, viewRollupService } from './view-service';
 
 /** The roll-up's queue: one job waits at a time (its key), and each run queues the next. */
@@ -20,6 +21,7 @@ export const viewRollupJob = fp(
       keepDays: app.config.views.keepDays,
       log: (message, detail) => app.log.warn(detail, message),
     });
+    const presence = livePresenceService(app.db, app.clock);
     const every = app.config.views.rollupSeconds * 1000;
     const queueNext = (delayMs: number) =>
       app.jobs.send(VIEW_ROLLUP_QUEUE, {}, { singletonKey: ROLLUP_KEY, startAfter: new Date(Date.now() + delayMs) }).catch((error: unknown) => {
@@ -36,6 +38,12 @@ export const viewRollupJob = fp(
         } catch (error) {
           // Nothing is half done (each window commits with the cursor): the next run takes over.
           app.log.error({ err: error }, 'view roll-up failed');
+        }
+        try {
+          // Each tick also samples the lives on air: their concurrent viewers of the minute and so their peak.
+          await presence.sampleAll();
+        } catch (error) {
+          app.log.error({ err: error }, 'sampling live viewers failed');
         } finally {
           await queueNext(every);
         }

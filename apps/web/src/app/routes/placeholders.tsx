@@ -16,8 +16,3 @@ export function ChannelHomeRoute() {
   return <ComingSoon title={t('page.channelHome')} />;
 }
 
-export function TrendRoute() {
-  const t = useT();
-  return <ComingSoon title={t('page.trend')} description={t('page.trendDescription')} />;
-}
-

@@ -39,6 +39,15 @@ const ko = {
   'retention.share': '시청 중인 비율',
   'retention.empty': '이 기간에 조회된 루프가 없습니다.',
 
+  'lives.title': '라이브 동시 시청자',
+  'lives.peak': '최고 동시 시청자 {peak}명',
+  'lives.chart': '{title}의 분당 동시 시청자 그래프. 같은 수치가 아래 표에 있습니다.',
+  'lives.table': '{title} 동시 시청자 표로 보기',
+  'lives.caption': '{title}: 분마다 가장 많았던 동시 시청자 (한국 시간)',
+  'lives.minute': '시각',
+  'lives.viewers': '동시 시청자',
+  'lives.empty': '이 기간에 동시 시청자가 집계된 라이브가 없습니다.',
+
   'empty.title': '이 기간에 집계된 조회가 없습니다.',
   'empty.description': '공개 페이지에서 콘텐츠가 열리거나 재생되면 1분 안에 조회수가 집계됩니다.',
 
@@ -92,6 +101,15 @@ const en: Record<InsightsMessageKey, string> = {
   'retention.point': 'Point',
   'retention.share': 'Still watching',
   'retention.empty': 'No loop was viewed in this period.',
+
+  'lives.title': 'Live concurrent viewers',
+  'lives.peak': 'Peak concurrent viewers: {peak}',
+  'lives.chart': 'Chart of concurrent viewers per minute of {title}. The table below holds the same figures.',
+  'lives.table': 'Show the concurrent viewers of {title} as a table',
+  'lives.caption': '{title}: the most concurrent viewers of each minute (Korean time)',
+  'lives.minute': 'Time',
+  'lives.viewers': 'Concurrent viewers',
+  'lives.empty': 'No live had concurrent viewers counted in this period.',
 
   'empty.title': 'No views counted in this period yet.',
   'empty.description': 'Views are counted within a minute when a content is opened or played on its public page.',

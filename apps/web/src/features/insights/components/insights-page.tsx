@@ -1,10 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
-import { INSIGHT_PERIOD_DAYS, type ChannelInsights, type InsightPeriod, type InsightRetention } from '@studio/contract/insights';
+import { INSIGHT_PERIOD_DAYS, type ChannelInsights, type InsightLiveViewers, type InsightPeriod, type InsightRetention } from '@studio/contract/insights';
 import { buttonClassName } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page, Section } from '../../../components/ui/page';
+import { formatClockTime, formatDateTime } from '../../../lib/format/date-time';
 import { formatCount, formatViewCount } from '../../../lib/format/numbers';
 import { useLocale } from '../../../lib/i18n/i18n';
 import { channelInsightsQueryOptions } from '../api/get-channel-insights';
@@ -48,6 +49,7 @@ export function InsightsPage({ channelId, days }: { channelId: number; days: Ins
           <Retention data={data} t={t} />
         </>
       )}
+      {data.channelType === 'MEDIA_CHANNEL' || data.lives.length > 0 ? <Lives data={data} t={t} /> : null}
     </Page>
   );
 }
@@ -197,6 +199,50 @@ function RetentionCurve({ loop, t }: { loop: InsightRetention; t: InsightsT }) {
                 <tr key={TENTH_LABELS[tenth]}>
                   <th scope="row">{TENTH_LABELS[tenth]}</th>
                   <td>{formatShare(share)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </div>
+  );
+}
+
+function Lives({ data, t }: { data: ChannelInsights; t: InsightsT }) {
+  return (
+    <Section title={t('lives.title')}>
+      {data.lives.length === 0 ? <EmptyState compact title={t('lives.empty')} /> : data.lives.map((live) => <LiveCurve key={live.liveId} live={live} t={t} />)}
+    </Section>
+  );
+}
+
+function LiveCurve({ live, t }: { live: InsightLiveViewers; t: InsightsT }) {
+  const locale = useLocale();
+  const labels = useMemo(() => live.points.map((point) => formatClockTime(point.at, locale)), [live.points, locale]);
+  const values = useMemo(() => live.points.map((point) => point.viewers), [live.points]);
+  const formatValue = useCallback((value: number) => formatCount(Math.round(value), locale), [locale]);
+  return (
+    <div className={styles.retention}>
+      <h3 className={styles.retentionTitle}>{live.title}</h3>
+      <p className={styles.cardNote}>{t('lives.peak', { peak: formatCount(live.peakViewers, locale) })}</p>
+      <LineChart labels={labels} values={values} formatValue={formatValue} ariaLabel={t('lives.chart', { title: live.title })} />
+      <details className={styles.details}>
+        <summary>{t('lives.table', { title: live.title })}</summary>
+        <div className={styles.tableScroll} role="region" aria-label={t('lives.caption', { title: live.title })} tabIndex={0}>
+          <table className={styles.table}>
+            <caption>{t('lives.caption', { title: live.title })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('lives.minute')}</th>
+                <th scope="col">{t('lives.viewers')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {live.points.map((point) => (
+                <tr key={point.at}>
+                  <th scope="row">{formatDateTime(point.at, locale)}</th>
+                  <td>{formatCount(point.viewers, locale)}</td>
                 </tr>
               ))}
             </tbody>

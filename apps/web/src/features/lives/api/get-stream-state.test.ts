@@ -20,6 +20,8 @@ const state = {
   interruptedAt: null,
   graceEndsAt: null,
   health: [],
+  viewers: 0,
+  peakViewers: 0,
   checkedAt: '2026-11-22T03:00:00.000Z',
 };
 

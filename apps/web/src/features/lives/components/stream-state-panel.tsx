@@ -100,6 +100,10 @@ function StreamStateView({ state, receivedAt }: { state: StreamState; receivedAt
           <dt>{tl('state.uptime')}</dt>
           <dd>{state.uptimeSeconds !== null ? formatUptime(state.uptimeSeconds) : none}</dd>
         </div>
+        <div>
+          <dt>{tl('state.viewers')}</dt>
+          <dd>{state.status === 'START' ? tl('state.viewerCount', { count: format.count(state.viewers), peak: format.count(state.peakViewers) }) : tl('state.peakOnly', { peak: format.count(state.peakViewers) })}</dd>
+        </div>
       </dl>
       {state.reception === 'RECEIVING' || state.health.length > 0 ? <HealthList issues={state.health} /> : null}
     </>
