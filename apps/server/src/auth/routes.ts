@@ -90,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
     });
     // Rotate: whatever session this browser had ends here.
     await app.sessions.end(request, reply);
-    await app.sessions.start(reply, userId, result.idToken);
+    await app.sessions.start(request, reply, userId, result.idToken);
     return reply.redirect(pending.continueUrl);
   });
 
