@@ -108,6 +108,13 @@ export type Database = {
     os: string | null;
     address: string | null;
   };
+  /** Sessions their owner signed out from another device, kept until they would have expired (migration 0030). */
+  sessions_signed_out: {
+    id: string;
+    user_id: number;
+    signed_out_at: Timestamp;
+    expires_at: Timestamp;
+  };
   /** Notification groups a person switched off (migration 0030); no row: the group is on. */
   notification_mutes: {
     user_id: number;

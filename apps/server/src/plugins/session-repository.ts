@@ -61,6 +61,16 @@ export function sessionRepository(db: Db) {
     async destroy(sessionId: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
     },
+    /** Whether this token's session was signed out by its owner from another device and would still be alive (migration 0030). */
+    async wasSignedOutElsewhere(token: string, now: Date): Promise<boolean> {
+      const row = await db.selectFrom('sessions_signed_out').select('id').where('id', '=', hashToken(token)).where('expires_at', '>', now).executeTakeFirst();
+      return row !== undefined;
+    },
+    /** Signed-out sessions that would have expired by now: nothing is left for them to tell. */
+    async purgeSignedOut(now: Date): Promise<number> {
+      const result = await db.deleteFrom('sessions_signed_out').where('expires_at', '<=', now).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     /** Sessions past their lifetime or idle since `idleCutoff`. */
     async purgeExpired(now: Date, idleCutoff: Date): Promise<number> {
       const result = await db

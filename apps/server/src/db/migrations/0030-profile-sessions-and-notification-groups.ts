@@ -8,6 +8,11 @@ import { sql, type Kysely } from 'kysely';
  * `lib/user-agent.ts`, never the raw header) and the client address are written at sign-in and again
  * with the last use, at most once a minute (plugins/session.ts). Rows of before have none (null).
  *
+ * `sessions_signed_out` keeps, until the session would have expired, the key of a session its owner
+ * signed out from another device: the browser that held it still sends its cookie, and its next sign-in
+ * asks the account service for the password again (prompt=login) instead of passing through the
+ * account service's own remembered sign-in, which would make signing a lost device out pointless.
+ *
  * `notification_mutes` holds the groups a person switched off (spec section 3, "Notification group":
  * ALL, ADMIN, CHANNEL); no row means the group is on, so nobody's notifications change by this
  * migration. The producer reads it by key in the statement that writes the notifications
@@ -21,6 +26,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ADD COLUMN os text CHECK (char_length(os) <= 40),
       ADD COLUMN address text CHECK (char_length(address) <= 64);
     CREATE UNIQUE INDEX sessions_public_id ON sessions (public_id);
+
+    CREATE TABLE sessions_signed_out (
+      id text PRIMARY KEY,
+      user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      signed_out_at timestamptz NOT NULL,
+      expires_at timestamptz NOT NULL
+    );
+    CREATE INDEX sessions_signed_out_expires_at ON sessions_signed_out (expires_at);
 
     CREATE TABLE notification_mutes (
       user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,

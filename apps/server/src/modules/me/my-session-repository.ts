@@ -45,21 +45,36 @@ export function mySessionRepository(db: Db) {
         .orderBy('public_id', 'desc')
         .execute();
     },
-    /** Deletes one live session of the person; answers its key, or nothing when it is not theirs, gone or ended. */
+    /**
+     * Deletes one live session of the person and remembers its key as signed out (one statement); answers
+     * the key, or nothing when it is not theirs, gone or ended.
+     */
     async revoke(userId: number, publicId: number, window: SessionWindow): Promise<string | undefined> {
-      const row = await db
-        .deleteFrom('sessions')
-        .where('public_id', '=', publicId)
-        .where('user_id', '=', userId)
-        .where('expires_at', '>', window.now)
-        .where('last_seen_at', '>', window.idleCutoff)
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id;
+      const { rows } = await sql<{ id: string }>`
+        WITH gone AS (
+          DELETE FROM sessions
+          WHERE public_id = ${publicId} AND user_id = ${userId} AND expires_at > ${window.now} AND last_seen_at > ${window.idleCutoff}
+          RETURNING id, user_id, expires_at
+        )
+        INSERT INTO sessions_signed_out (id, user_id, signed_out_at, expires_at)
+        SELECT id, user_id, ${window.now}, expires_at FROM gone
+        ON CONFLICT (id) DO NOTHING
+        RETURNING id
+      `.execute(db);
+      return rows[0]?.id;
     },
-    /** Deletes every session of the person but the current one (ended ones too: they are of no use); answers their keys. */
-    async revokeOthers(userId: number, currentSessionId: string): Promise<string[]> {
-      const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', currentSessionId).returning('id').execute();
+    /** Deletes every session of the person but the current one (ended ones too: they are of no use), remembered as above; answers their keys. */
+    async revokeOthers(userId: number, currentSessionId: string, now: Date): Promise<string[]> {
+      const { rows } = await sql<{ id: string }>`
+        WITH gone AS (
+          DELETE FROM sessions WHERE user_id = ${userId} AND id <> ${currentSessionId}
+          RETURNING id, user_id, expires_at
+        )
+        INSERT INTO sessions_signed_out (id, user_id, signed_out_at, expires_at)
+        SELECT id, user_id, ${now}, expires_at FROM gone
+        ON CONFLICT (id) DO NOTHING
+        RETURNING id
+      `.execute(db);
       return rows.map((row) => row.id);
     },
   };

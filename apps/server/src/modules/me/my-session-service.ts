@@ -26,8 +26,8 @@ export function mySessionService(db: Db, forget: (sessionIds: readonly string[])
     },
 
     /** Every other session; a repeat finds none and answers 0. */
-    async revokeOthers(user: SessionUser): Promise<{ signedOut: number }> {
-      const revoked = await sessions.revokeOthers(user.id, user.sessionId);
+    async revokeOthers(user: SessionUser, now: Date): Promise<{ signedOut: number }> {
+      const revoked = await sessions.revokeOthers(user.id, user.sessionId, now);
       forget(revoked);
       return { signedOut: revoked.length };
     },

@@ -60,7 +60,7 @@ export async function meRoutes(instance: FastifyInstance) {
         response: { 200: SessionsSignedOut, ...errorResponses },
       },
     },
-    async (request) => sessions.revokeOthers(requireUser(request)),
+    async (request) => sessions.revokeOthers(requireUser(request), app.clock.now()),
   );
 
   app.delete(
