@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8080);
     expect(config.publicUrl).toBe('http://localhost:8080');
-    expect(config.oidc).toEqual({ bundled: true, issuer: 'http://localhost:8080/accounts', clientId: 'studio', clientSecret: undefined });
+    expect(config.oidc).toEqual({ bundled: true, issuer: 'http://localhost:8080/accounts', clientId: 'studio', clientSecret: undefined, accountUrl: 'http://localhost:8080/accounts/account' });
     expect(config.demo).toBe(true);
     expect(config.databaseUrl).toBeUndefined();
   });
@@ -42,7 +42,14 @@ describe('loadConfig', () => {
 
   it('takes an external issuer as is', () => {
     const config = loadConfig({ OIDC_ISSUER: 'https://login.example/', OIDC_CLIENT_ID: 'studio-prod', OIDC_CLIENT_SECRET: 's' });
-    expect(config.oidc).toEqual({ bundled: false, issuer: 'https://login.example', clientId: 'studio-prod', clientSecret: 's' });
+    expect(config.oidc).toEqual({ bundled: false, issuer: 'https://login.example', clientId: 'studio-prod', clientSecret: 's', accountUrl: null });
+  });
+
+  it("links the account page: the bundled service's own, or OIDC_ACCOUNT_URL for an external one", () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://studio.example' }).oidc.accountUrl).toBe('https://studio.example/accounts/account');
+    const external = { OIDC_ISSUER: 'https://login.example', OIDC_CLIENT_ID: 'studio', OIDC_CLIENT_SECRET: 's' };
+    expect(loadConfig({ ...external, OIDC_ACCOUNT_URL: 'https://login.example/me' }).oidc.accountUrl).toBe('https://login.example/me');
+    expect(() => loadConfig({ ...external, OIDC_ACCOUNT_URL: 'not an address' })).toThrow(/OIDC_ACCOUNT_URL/);
   });
 });
 

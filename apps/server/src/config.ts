@@ -46,6 +46,8 @@ const EnvSchema = z
     OIDC_ISSUER: url.optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    // The account service's own account page, linked from the profile; the bundled one's is known.
+    OIDC_ACCOUNT_URL: url.optional(),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
@@ -174,6 +176,8 @@ export type Config = {
     issuer: string;
     clientId: string;
     clientSecret: string | undefined;
+    /** The account service's account page (name, image, password), linked from /profile/my; null: no link. */
+    accountUrl: string | null;
   };
   sessionTtlHours: number;
   /** A studio session unused this long ends, whatever its absolute lifetime. */
@@ -300,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       issuer: (value.OIDC_ISSUER ?? `${publicUrl}/accounts`).replace(/\/+$/, ''),
       clientId: value.OIDC_CLIENT_ID ?? 'studio',
       clientSecret: value.OIDC_CLIENT_SECRET,
+      accountUrl: value.OIDC_ACCOUNT_URL ?? (bundled ? `${publicUrl}/accounts/account` : null),
     },
     sessionTtlHours: value.SESSION_TTL_HOURS,
     sessionIdleHours: value.SESSION_IDLE_HOURS,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@studio/contract/errors';
 import { ACCESS_LEVELS, accessPlugin, type Access } from '../src/plugins/access';
 import { insertBroadcast } from '../src/modules/operator/broadcast-repository';
+import { hashToken } from '../src/lib/session-token';
 import { addMember, createApplication, createChannel, createContent, createInvite, createLive, createNotice, createNotification, createPerson, createStreamKey, createTransfer, type Person } from '../src/seed/factories';
 import { createTestApp, ORIGIN, type TestContext } from './helper';
 
@@ -109,6 +110,9 @@ beforeAll(async () => {
     reviewed_at: now,
   });
   const content = await createContent(t.db, { channel_id: channel, author_user_id: owner.userId, kind: 'CONTENT_VIEW', status: 'DRAFT', title: '초안', thumbnail_url: null });
+  // A second session of the invitee, so a route that signs one out never ends the one the matrix calls with.
+  const spareCookie = await t.cookieFor(invitee.userId);
+  const spareSession = await t.db.selectFrom('sessions').select('public_id').where('id', '=', hashToken(spareCookie.split('=')[1] ?? '')).executeTakeFirstOrThrow();
   fixtures = {
     contentId: content,
     channelId: channel,
@@ -124,6 +128,7 @@ beforeAll(async () => {
     'POST /api/my/invites/{id}': invite,
     'DELETE /api/my/invites/{id}': invite,
     'POST /api/my/notifications/read/{id}': notification,
+    'DELETE /api/me/sessions/{id}': spareSession.public_id,
     'GET /api/applications/{id}': application,
     'POST /api/applications/{id}/copy': application,
     'GET /api/operator/applications/{id}': application,

@@ -120,7 +120,8 @@ const OperatorMessage = {
 /** An operator notification to one account (by login), written at once. */
 export const OperatorNotificationInput = z.object({ login: text({ min: 1, max: 100 }), ...OperatorMessage }).strict();
 export type OperatorNotificationInput = z.infer<typeof OperatorNotificationInput>;
-export const OperatorNotificationSent = z.object({ notificationId: z.number().int() });
+/** `notificationId` is null when the person switched off operator notifications (ADMIN or ALL): nothing was written. */
+export const OperatorNotificationSent = z.object({ notificationId: z.number().int().nullable() });
 
 /** An operator notification to every studio user: queued, then written by a durable job in batches. */
 export const OperatorBroadcastInput = z.object(OperatorMessage).strict();

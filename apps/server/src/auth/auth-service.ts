@@ -28,6 +28,12 @@ export function authService(db: Db) {
     /** The studio user of an issuer's identity, created on a first sign-in and brought up to date on every other. */
     userFromIdentity: (issuerKey: string, identity: OidcIdentity) => users.upsertFromIdentity(issuerKey, identity),
 
+    /**
+     * A browser whose studio session its owner signed out from another device signs in again with the
+     * password (prompt=login), not through the account service's remembered sign-in.
+     */
+    mustSignInAgain: (token: string | undefined, now: Date) => (token ? sessions.wasSignedOutElsewhere(token, now) : Promise.resolve(false)),
+
     /** What a logout needs of a studio session: its ID token, issuer and subject. */
     logoutDetails: (sessionId: string) => sessions.findLogoutDetails(sessionId),
 

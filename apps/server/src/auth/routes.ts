@@ -47,7 +47,10 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
     if (request.user && !reauth) return reply.redirect(target);
 
     const params = { state: randomState(), nonce: randomNonce(), codeVerifier: randomPKCECodeVerifier() };
-    await auth.begin({ ...params, continueUrl: target }, app.clock.now());
+    const now = app.clock.now();
+    // A session signed out from another device (the profile page) asks for the password again here.
+    const freshLogin = Boolean(reauth) || (!request.user && (await auth.mustSignInAgain(request.cookies[app.sessions.cookieName], now)));
+    await auth.begin({ ...params, continueUrl: target }, now);
     reply.setCookie(STATE_COOKIE, params.state, {
       path: '/auth',
       httpOnly: true,
@@ -55,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
       secure,
       maxAge: AUTH_REQUEST_TTL_MS / 1000,
     });
-    return reply.redirect((await oidc.authorizationUrl({ ...params, prompt: reauth ? 'login' : undefined })).href);
+    return reply.redirect((await oidc.authorizationUrl({ ...params, prompt: freshLogin ? 'login' : undefined })).href);
   });
 
   app.get('/auth/callback', { schema: { hide: true } }, async (request, reply) => {
@@ -90,7 +93,7 @@ export async function authRoutes(app: FastifyInstance, options: { oidc: OidcClie
     });
     // Rotate: whatever session this browser had ends here.
     await app.sessions.end(request, reply);
-    await app.sessions.start(reply, userId, result.idToken);
+    await app.sessions.start(request, reply, userId, result.idToken);
     return reply.redirect(pending.continueUrl);
   });
 

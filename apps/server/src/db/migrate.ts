@@ -28,6 +28,7 @@ import * as loopRenditionLookup from './migrations/0033-loop-rendition-lookup';
 import * as uploadLocks from './migrations/0034-upload-locks';
 import * as truthfulStates from './migrations/0028-truthful-states';
 import * as trendReads from './migrations/0029-trend-reads';
+import * as profileSessionsAndNotificationGroups from './migrations/0030-profile-sessions-and-notification-groups';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0034-upload-locks': uploadLocks,
   '0028-truthful-states': truthfulStates,
   '0029-trend-reads': trendReads,
+  '0030-profile-sessions-and-notification-groups': profileSessionsAndNotificationGroups,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

@@ -12,6 +12,7 @@ import type {
   LiveStatus,
   MemberRole,
   NoticeCategory,
+  NotificationGroup,
   ProcessingStatus,
   ShortsStatus,
 } from '@studio/contract/enums';
@@ -101,6 +102,25 @@ export type Database = {
     created_at: Timestamp;
     expires_at: Timestamp;
     last_seen_at: Timestamp;
+    /** What the session is named by outside the server (migration 0030); its key is the token's hash. */
+    public_id: Generated<number>;
+    /** Read from the user agent at sign-in and at the last use (lib/user-agent.ts); null when not recognised. */
+    browser: string | null;
+    os: string | null;
+    address: string | null;
+  };
+  /** Sessions their owner signed out from another device, kept until they would have expired (migration 0030). */
+  sessions_signed_out: {
+    id: string;
+    user_id: number;
+    signed_out_at: Timestamp;
+    expires_at: Timestamp;
+  };
+  /** Notification groups a person switched off (migration 0030); no row: the group is on. */
+  notification_mutes: {
+    user_id: number;
+    notification_group: NotificationGroup;
+    muted_at: Timestamp;
   };
   auth_requests: {
     state: string;

@@ -2,14 +2,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashToken } from '../lib/session-token';
 import { createSessionCache } from '../lib/session-cache';
+import { deviceOf } from '../lib/user-agent';
 import { PUBLIC_SITE_PREFIX } from '@studio/contract/public-site';
 import { ASSETS_PREFIX } from '../web/spa';
-import { sessionRepository, type FoundSession } from './session-repository';
+import { sessionRepository, type FoundSession, type SessionClient } from './session-repository';
 
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-studio_session' : 'studio_session');
 
-/** Last-seen is written at most this often, so a busy session costs no write per request. */
-export const TOUCH_EVERY_MS = 5 * 60_000;
+/**
+ * Last-seen (with the device and address it was seen from) is written at most this often per session
+ * and instance, so a busy session costs no write per request; the profile's session list shows it.
+ */
+export const TOUCH_EVERY_MS = 60_000;
+
+/** The device and address of a request, as a session records them. */
+export const clientOf = (request: FastifyRequest): SessionClient => ({
+  ...deviceOf(request.headers['user-agent']),
+  address: request.ip ? request.ip.slice(0, 64) : null,
+});
 
 /** Channels the database announces on (migration 0005): a session id, a user id. */
 export const SESSION_REVOKED_CHANNEL = 'studio_session_revoked';
@@ -93,7 +103,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       if (useCache && heard === heardBefore) cache.set(sessionId, found);
     }
     if (now.getTime() - found.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-      await sessions.touch(sessionId, now);
+      await sessions.touch(sessionId, now, clientOf(request));
       found.lastSeenAt = now;
     }
     request.user = found.user;
@@ -107,10 +117,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     get listening() {
       return listening;
     },
-    async start(reply: FastifyReply, userId: number, idToken: string | null) {
+    async start(request: FastifyRequest, reply: FastifyReply, userId: number, idToken: string | null) {
       const now = app.clock.now();
       const expiresAt = new Date(now.getTime() + app.config.sessionTtlHours * 3_600_000);
-      const token = await sessions.create(userId, idToken, expiresAt, now);
+      const token = await sessions.create(userId, idToken, expiresAt, now, clientOf(request));
       reply.setCookie(cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
     },
     async end(request: FastifyRequest, reply: FastifyReply) {
@@ -120,6 +130,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         await sessions.destroy(request.user.sessionId);
       }
       reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    },
+    forget(sessionIds: readonly string[]) {
+      for (const sessionId of sessionIds) cache.delete(sessionId);
     },
   });
 });
@@ -132,8 +145,13 @@ declare module 'fastify' {
       readonly lookups: number;
       /** Whether revocations are heard, and so whether sessions are served from memory. */
       readonly listening: boolean;
-      start(reply: FastifyReply, userId: number, idToken: string | null): Promise<void>;
+      start(request: FastifyRequest, reply: FastifyReply, userId: number, idToken: string | null): Promise<void>;
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      /**
+       * Sessions whose rows were just deleted (signed out from the profile page): this instance forgets
+       * them at once, before the database's announcement reaches it and every other instance.
+       */
+      forget(sessionIds: readonly string[]): void;
     };
   }
 }

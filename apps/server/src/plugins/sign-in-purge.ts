@@ -7,11 +7,12 @@ import { sessionRepository } from './session-repository';
 
 const EVERY_MS = 15 * 60_000;
 
-export type PurgeResult = { sessions: number; authRequests: number; webSessions: number };
+export type PurgeResult = { sessions: number; signedOutSessions: number; authRequests: number; webSessions: number };
 
 /**
  * Removes what sign-in leaves behind once it can no longer be used: studio
- * sessions past their lifetime or idle, sign-ins never finished, account page
+ * sessions past their lifetime or idle (and the keys of those signed out from
+ * another device, once they would have expired), sign-ins never finished, account page
  * sessions. Every lookup already ignores these rows; this keeps the tables
  * bounded. The OpenID provider's own rows, written far more often, are purged by
  * a durable job (accounts/oidc-payload-purge.ts).
@@ -19,6 +20,7 @@ export type PurgeResult = { sessions: number; authRequests: number; webSessions:
 export async function purgeExpiredSignIns(db: Db, now: Date, options: { sessionIdleHours: number }): Promise<PurgeResult> {
   return {
     sessions: await sessionRepository(db).purgeExpired(now, idleCutoff(now, options.sessionIdleHours)),
+    signedOutSessions: await sessionRepository(db).purgeSignedOut(now),
     authRequests: await authRequestRepository(db).purgeOlderThan(new Date(now.getTime() - AUTH_REQUEST_TTL_MS)),
     webSessions: await webSessionRepository(db).purgeExpired(now),
   };

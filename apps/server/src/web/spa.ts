@@ -36,6 +36,8 @@ export async function spaRoutes(app: FastifyInstance, options: { root?: string }
   const meta = [
     `<meta name="studio-env" content="${escapeHtml(app.config.env)}">`,
     `<meta name="studio-api-base" content="">`,
+    // The profile links the account service's account page; empty when an external service has none configured.
+    `<meta name="studio-account-url" content="${escapeHtml(app.config.oidc.accountUrl ?? '')}">`,
   ].join('\n    ');
   let cachedIndex: string | undefined;
   const index = () => {

@@ -13,6 +13,8 @@ type RuntimeConfig = {
   env: RuntimeEnv;
   /** Prefix of every server URL (API, auth, account, media); '' means same origin. */
   apiBase: string;
+  /** The account service's account page, linked from the profile; null when the server names none. */
+  accountUrl: string | null;
 };
 
 function metaContent(doc: Document, name: string): string | null {
@@ -23,13 +25,18 @@ function metaContent(doc: Document, name: string): string | null {
 export function readRuntimeConfig(doc: Document | undefined): RuntimeConfig {
   const fallbackEnv: RuntimeEnv = import.meta.env.MODE === 'production' ? 'production' : 'development';
   const fallbackBase = (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '';
-  if (!doc) return { env: fallbackEnv, apiBase: fallbackBase };
+  // Outside the server the bundled account service's page is the one there is.
+  const fallbackAccount = (base: string) => `${base}/accounts/account`;
+  if (!doc) return { env: fallbackEnv, apiBase: fallbackBase, accountUrl: fallbackAccount(fallbackBase) };
 
   const env = RuntimeEnv.safeParse(metaContent(doc, 'studio-env'));
-  const apiBase = metaContent(doc, 'studio-api-base');
+  const apiBase = (metaContent(doc, 'studio-api-base') ?? fallbackBase).replace(/\/+$/, '');
+  const accountUrl = metaContent(doc, 'studio-account-url');
   return {
     env: env.success ? env.data : fallbackEnv,
-    apiBase: (apiBase ?? fallbackBase).replace(/\/+$/, ''),
+    apiBase,
+    // Present but empty: an external account service without a configured account page.
+    accountUrl: accountUrl === null ? fallbackAccount(apiBase) : accountUrl || null,
   };
 }
 

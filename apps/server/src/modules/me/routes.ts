@@ -2,13 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { HistoryRecord } from '@studio/contract/history';
+import { IdParams } from '@studio/contract/params';
+import { MySessionList, SessionsSignedOut } from '@studio/contract/session';
 import { Me } from '@studio/contract/user';
 import { requireUser } from '../../plugins/require-user';
+import { idleCutoff } from '../../plugins/session';
+import { mySessionService } from './my-session-service';
 import { visitService } from './visit-service';
 
 export async function meRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const visits = visitService(app.db);
+  const sessions = mySessionService(app.db, (ids) => app.sessions.forget(ids));
+  const window = () => {
+    const now = app.clock.now();
+    return { now, idleCutoff: idleCutoff(now, app.config.sessionIdleHours) };
+  };
 
   app.get('/me', { config: { access: 'session' }, schema: { tags: ['me'], response: { 200: Me, ...errorResponses } } }, async (request) => {
     const user = requireUser(request);
@@ -24,6 +33,49 @@ export async function meRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       await visits.record(requireUser(request).id, request.body?.path ?? null, request.headers['user-agent']?.slice(0, 512) ?? null);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me/sessions',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['me'],
+        summary: "The signed-in person's studio sessions: device, address, sign-in and last use (written at most once a minute)",
+        response: { 200: MySessionList, ...errorResponses },
+      },
+    },
+    async (request) => sessions.list(requireUser(request), window()),
+  );
+
+  app.delete(
+    '/me/sessions',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['me'],
+        summary: 'Signs out every session of the person but this one, on every instance at once; a repeat answers 0',
+        response: { 200: SessionsSignedOut, ...errorResponses },
+      },
+    },
+    async (request) => sessions.revokeOthers(requireUser(request), app.clock.now()),
+  );
+
+  app.delete(
+    '/me/sessions/:id',
+    {
+      config: { access: 'self' },
+      schema: {
+        tags: ['me'],
+        summary: "Signs out one of the person's sessions; 404 for one that is not theirs, already signed out or unknown",
+        params: IdParams,
+        response: noContentResponses,
+      },
+    },
+    async (request, reply) => {
+      await sessions.revoke(requireUser(request), request.params.id, window());
       return reply.status(204).send(null);
     },
   );

@@ -8,6 +8,9 @@ import type { Database, Db } from '../../db/schema';
 
 type Executor = Db | Transaction<Database>;
 
+/** A notification's group (spec section 3): from the studio operator when it names no channel. */
+export const groupOf = (channelId: number | null): Exclude<NotificationGroup, 'ALL'> => (channelId === null ? 'ADMIN' : 'CHANNEL');
+
 /**
  * An answered invitation's notification has nothing left to act on: it is
  * read from then on, wherever the answer was given (management tab, alarm page).
@@ -20,7 +23,9 @@ export async function markAnsweredInvitationRead(db: Executor, userId: number, l
 /**
  * Writes one notification per recipient, in the order given, and announces each on `announceOn` as
  * `<user id>:<notification id>`, in one round trip (PostgreSQL delivers the announcements when `tx`
- * commits). Returns the ids written, in the order of `recipients`.
+ * commits). A recipient who switched off ALL or the notification's group (ADMIN without a channel,
+ * CHANNEL with one; migration 0030) gets no row and so no announcement. Returns the ids written, in the
+ * order of `recipients`.
  */
 export async function insertAnnouncedNotifications(
   tx: Transaction<Database>,
@@ -33,6 +38,10 @@ export async function insertAnnouncedNotifications(
       INSERT INTO notifications (user_id, channel_id, type, params, message, landing_url, image_url, created_at)
       SELECT recipient, ${entry.channelId}::bigint, ${entry.type}, ${paramsJson}::jsonb, ${entry.message}, ${entry.landingUrl}, NULL, ${entry.at}
       FROM unnest(${entry.recipients}::bigint[]) WITH ORDINALITY AS r (recipient, position)
+      WHERE NOT EXISTS (
+        SELECT 1 FROM notification_mutes m
+        WHERE m.user_id = r.recipient AND m.notification_group IN ('ALL', ${groupOf(entry.channelId)})
+      )
       ORDER BY position
       RETURNING id, user_id
     )

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChannelNotificationQuery, NotificationListQuery, NotificationPage, UnreadCount } from '@studio/contract/notification';
+import { NotificationPreferences } from '@studio/contract/notification-preferences';
 import { ChannelIdParams, IdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { isSharedValue, share } from '../../lib/read-cache';
 import { requireChannel, requireUser } from '../../plugins/require-user';
 import { present } from './notification-hub';
 import type { NotificationRecord } from './notification-repository';
+import { notificationPreferenceService } from './notification-preference-service';
 import { notificationService } from './notification-service';
 
 /** The instant leaves as ISO; `timeString` (a spec field) is its Korean relative text at answer time. */
@@ -45,7 +47,31 @@ function lastEventIdOf(header: string | string[] | undefined): number | undefine
 export async function notificationRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const notifications = notificationService(app.db);
+  const preferences = notificationPreferenceService(app.db);
   const tags = ['notifications'];
+
+  app.get(
+    '/my/notifications/preferences',
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: 'Which notification groups the person receives (ALL, ADMIN, CHANNEL)', response: { 200: NotificationPreferences, ...errorResponses } },
+    },
+    async (request) => preferences.get(requireUser(request).id),
+  );
+
+  app.put(
+    '/my/notifications/preferences',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'Sets every notification group on or off; a notification is written only when ALL and its own group are on',
+        body: NotificationPreferences,
+        response: { 200: NotificationPreferences, ...errorResponses },
+      },
+    },
+    async (request) => preferences.save(requireUser(request).id, request.body, app.clock.now()),
+  );
 
   app.get(
     '/my/notifications',

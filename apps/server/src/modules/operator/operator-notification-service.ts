@@ -24,13 +24,14 @@ export function operatorNotificationService(db: Db, jobs: Jobs) {
   const broadcasts = broadcastRepository(db);
   return {
     /** Each call is a new message: sending the same text twice sends it twice, as asked. */
-    async sendToAccount(operatorId: number, input: OperatorNotificationInput, now: Date): Promise<{ notificationId: number }> {
+    /** Answers a null id when the person switched off operator notifications (the audit row says so too). */
+    async sendToAccount(operatorId: number, input: OperatorNotificationInput, now: Date): Promise<{ notificationId: number | null }> {
       const target = await findUserByLogin(db, input.login);
       if (!target) throw new AppError('ACCOUNT_NOT_FOUND', undefined, { login: input.login });
       return db.transaction().execute(async (trx) => {
         const landingUrl = input.landingUrl ?? null;
-        const [notificationId] = await notify(trx, { to: target.id, channel: null, type: 'OPERATOR_MESSAGE', message: input.message, landingUrl, at: now });
-        if (notificationId === undefined) throw new Error('the operator notification was not written');
+        const [written] = await notify(trx, { to: target.id, channel: null, type: 'OPERATOR_MESSAGE', message: input.message, landingUrl, at: now });
+        const notificationId = written ?? null;
         await recordOperatorAction(trx, {
           operatorId,
           action: 'NOTIFICATION_SEND',

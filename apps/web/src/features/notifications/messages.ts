@@ -36,6 +36,15 @@ const ko = {
   'alarm.emptyAdmin': '운영자 알림이 없습니다.',
   'alarm.emptyChannel': '채널 알림이 없습니다.',
   'notification.fromChannel': '{channelName} 채널',
+  'preferences.title': '알림 설정',
+  'preferences.legend': '받을 알림',
+  'preferences.ALL': '전체 알림',
+  'preferences.ALL.hint': '끄면 어떤 알림도 받지 않습니다.',
+  'preferences.ADMIN': '운영자 알림',
+  'preferences.ADMIN.hint': '스튜디오 운영자가 보내는 알림과 입점 신청 결과입니다.',
+  'preferences.CHANNEL': '채널 알림',
+  'preferences.CHANNEL.hint': '초대, 소유권 이전, 라이브, 콘텐츠 등 채널에서 일어난 일입니다.',
+  'preferences.offByAll': '전체 알림이 꺼져 있어 받지 않습니다.',
 } as const;
 
 export type NotificationsMessageKey = keyof typeof ko;
@@ -71,6 +80,15 @@ const en: Record<NotificationsMessageKey, string> = {
   'alarm.emptyAdmin': 'No notifications from the operator.',
   'alarm.emptyChannel': 'No channel notifications.',
   'notification.fromChannel': '{channelName}',
+  'preferences.title': 'Notification settings',
+  'preferences.legend': 'Notifications you receive',
+  'preferences.ALL': 'All notifications',
+  'preferences.ALL.hint': 'When off, you receive no notifications at all.',
+  'preferences.ADMIN': 'From the operator',
+  'preferences.ADMIN.hint': 'Messages from the studio operator and the results of channel applications.',
+  'preferences.CHANNEL': 'Channel notifications',
+  'preferences.CHANNEL.hint': 'Invitations, ownership transfers, lives, contents and other news of your channels.',
+  'preferences.offByAll': 'Not received while all notifications are off.',
 };
 
 export const notificationsMessages = { ko, en };

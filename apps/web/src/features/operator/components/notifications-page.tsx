@@ -37,7 +37,8 @@ function ToAccount() {
           form.setError('login', { type: 'server', message: errorMessage(result.error, locale) }, { shouldFocus: true });
           return;
         }
-        showToast(t('notify.sent', { login: input.login }));
+        // null: the person switched operator notifications off, so nothing was written.
+        showToast(t(result.value.notificationId === null ? 'notify.muted' : 'notify.sent', { login: input.login }));
         form.reset();
       },
     });

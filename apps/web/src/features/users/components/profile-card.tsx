@@ -4,13 +4,14 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ExternalIcon } from '../../../components/ui/icons';
 import { useT } from '../../../lib/i18n/i18n';
-import { serverUrl } from '../../../lib/runtime-config';
+import { runtimeConfig, serverUrl } from '../../../lib/runtime-config';
 import { meQueryOptions } from '../api/get-me';
 import styles from './profile-card.module.css';
 
 export function ProfileCard() {
   const t = useT();
   const { data: me } = useSuspenseQuery(meQueryOptions());
+  const { accountUrl } = runtimeConfig();
   return (
     <>
       <div className={styles.card}>
@@ -22,11 +23,13 @@ export function ProfileCard() {
           <p className={styles.login}>{me.login}</p>
         </div>
         <div className={styles.actions}>
-          {/* The account page lives on the account service, outside /studio: a full page load. */}
-          <a href={serverUrl('/accounts/account')} className={buttonClassName('secondary')}>
-            {t('profile.account')}
-            <ExternalIcon size={16} />
-          </a>
+          {/* The account page lives on the account service, outside /studio: a full page load. Name and image are changed there. */}
+          {accountUrl ? (
+            <a href={accountUrl} className={buttonClassName('secondary')}>
+              {t('profile.account')}
+              <ExternalIcon size={16} />
+            </a>
+          ) : null}
           {/* A plain form post so the server can end the session and redirect. */}
           <form method="post" action={serverUrl('/auth/logout')}>
             <Button type="submit" variant="primary">
