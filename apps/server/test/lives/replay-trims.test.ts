@@ -63,7 +63,8 @@ beforeAll(async () => {
   await addMember(t.db, channelId, people[2]!.userId, 'CREDIT_MANAGER');
   const elsewhere = await createChannel(t.db, { name: 'Elsewhere', status: 'SERVICE', live_status: 'SERVICE' });
   await addMember(t.db, elsewhere, people[3]!.userId, 'OWNER');
-  [owner, manager, creditManager, stranger] = await Promise.all(people.map((person) => t.cookieFor(person.userId)));
+  const cookies = await Promise.all(people.map((person) => t.cookieFor(person.userId)));
+  [owner, manager, creditManager, stranger] = [cookies[0]!, cookies[1]!, cookies[2]!, cookies[3]!];
 
   // A recording of about twelve seconds: two-second segments (the encoder's keyframe interval), each from a keyframe.
   const { kampChannelId } = (await call(t.app, 'POST', `${base()}/streams?title=trim`, owner)).json<{ kampChannelId: string }>();

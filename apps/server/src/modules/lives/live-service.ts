@@ -433,13 +433,16 @@ export function liveService(options: LiveServiceOptions) {
      * Who may play a closed live's replay (issue 24): anyone while its content is PUBLIC; the owner and
      * managers of its channel (spec section 6: they manage content) while it is hidden, reserved,
      * blinded or a draft, so the studio previews it; nobody once it is deleted or when there is none.
+     * In the moment between the close and the settling (no content yet) it stays as public as it was on
+     * air, so viewers of the live's last seconds get the playlist's end rather than an error.
      */
-    async replayAudience(liveId: number, channelId: number, userId: number | null): Promise<'public' | 'studio' | null> {
-      const replay = await findReplayContent(db, liveId);
+    async replayAudience(live: Pick<LiveRow, 'id' | 'channel_id' | 'replay_state'>, userId: number | null): Promise<'public' | 'studio' | null> {
+      if (live.replay_state === null) return 'public';
+      const replay = await findReplayContent(db, live.id);
       if (!replay || replay.status === 'DELETE') return null;
       if (replay.status === 'PUBLIC') return 'public';
       if (userId === null) return null;
-      const role = await memberRole(db, channelId, userId);
+      const role = await memberRole(db, live.channel_id, userId);
       return role === 'OWNER' || role === 'MANAGER' ? 'studio' : null;
     },
   };

@@ -25,7 +25,7 @@ export async function livePublicRoutes(instance: FastifyInstance, options: { run
     const live = await runtime.service.findLive(liveId);
     if (!live || live.status === 'READY') throw new AppError('LIVE_NOT_FOUND');
     // Not found, rather than forbidden, for a replay this caller may not see: its existence is not told.
-    const audience = live.status === 'END' ? await runtime.service.replayAudience(liveId, live.channel_id, request.user?.id ?? null) : 'public';
+    const audience = live.status === 'END' ? await runtime.service.replayAudience(live, request.user?.id ?? null) : 'public';
     if (!audience) throw new AppError('LIVE_NOT_FOUND');
     const found = await runtime.readHls(liveId, file);
     if (!found) throw new AppError('NOT_FOUND');
