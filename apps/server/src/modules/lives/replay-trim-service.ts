@@ -186,6 +186,11 @@ export function replayTrimService(options: ReplayTrimServiceOptions) {
         if (!text) throw new TrimFailed('RECORDING_UNREADABLE', `no playlist ${source[2]}`);
         const cut = cutSegments(playlistSegments(text.toString('utf8')), trim.start_seconds, trim.end_seconds);
         if (cut.kept.length === 0) throw new TrimFailed('RECORDING_UNREADABLE', 'the range holds no segment');
+        // Every segment holds part of the range (an end inside the first or last one): there is nothing to cut.
+        if (cut.removed.length === 0) {
+          await trims.finish(db, trimId, 'DONE', null, clock.now());
+          return 'DONE';
+        }
 
         const file = `replay-${trimId}.m3u8`;
         try {
