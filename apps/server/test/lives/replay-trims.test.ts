@@ -231,6 +231,25 @@ describe('trimming a replay', () => {
   });
 });
 
+describe('a trim with nothing to cut', () => {
+  it('ends DONE without writing or swapping anything when every segment holds part of the range', async () => {
+    const before = await replayRow();
+    const segments = playlistSegments(await readFile(path.join(recordingDir(), before.video_url!.split('/').pop()!), 'utf8'));
+    // From the middle of the first segment to the middle of the last: every segment is kept.
+    const range = { startSeconds: segments[0]!.durationSeconds / 2, endSeconds: before.duration_seconds! - segments.at(-1)!.durationSeconds / 2 };
+    const response = await call(t.app, 'POST', trimUrl(), owner, range);
+    expect(response.statusCode, response.body).toBe(202);
+    expect(await t.app.jobs.drain(REPLAY_TRIM_QUEUE)).toBe(1);
+    const trim = await t.db.selectFrom('replay_trims').selectAll().where('id', '=', response.json<ReplayTrim>().id).executeTakeFirstOrThrow();
+    expect(trim.state).toBe('DONE');
+    const after = await replayRow();
+    expect([after.video_url, after.duration_seconds, after.version]).toEqual([before.video_url, before.duration_seconds, before.version]);
+    expect(await exists(`replay-${trim.id}.m3u8`)).toBe(false);
+    expect(await t.app.jobs.drain(REPLAY_TRIM_CLEANUP_QUEUE)).toBe(0);
+    for (const segment of segments) expect(await exists(segment.name), segment.name).toBe(true);
+  });
+});
+
 describe('a hidden replay is not public', () => {
   it('plays only for the channel\u2019s owner and managers while hidden, privately, and for anyone once shown again', async () => {
     const replay = await replayRow();
