@@ -198,6 +198,10 @@ describe('trimming a replay', () => {
     for (const name of kept) expect(await exists(name), name).toBe(true);
     expect(await t.app.jobs.drain(REPLAY_TRIM_CLEANUP_QUEUE)).toBe(0);
     expect((await fetch(`${httpBase}/live/${liveId}/index.m3u8`)).status).toBe(404);
+    // The public page of the replay plays the trimmed playlist too.
+    const publicPage = await (await fetch(`${httpBase}/c/${channelId}/live/${liveId}`)).text();
+    expect(publicPage).toContain(`src="/live/${liveId}/${current}"`);
+    expect(publicPage).not.toContain('index.m3u8');
   });
 
   it('a manager may trim too; a trim whose playlist cannot be read fails with its reason and leaves the replay as it was', async () => {
