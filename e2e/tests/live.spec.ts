@@ -243,6 +243,8 @@ test('the owner trims the replay from a keyboard-usable dialog: mm:ss inputs, th
   await expect(dialog).toHaveCount(0);
   await expect.poll(() => page.getByTestId('live-replay').evaluate((video: HTMLVideoElement) => video.duration), { timeout: 30_000 }).toBeLessThan(before - 3);
   await expect(page.getByTestId('replay-trim-running')).toHaveCount(0);
+  // The thumbnail taken from the recording (replaced from the trimmed part when cut off) shows on the live page.
+  await expect(page.getByText('썸네일 없음')).toHaveCount(0);
   await shot(page, 'replay-trimmed-ko-1366');
 
   // The same dialog in English, at both widths.

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { LiveDetail, PlayerInfo } from '@studio/contract/live';
 import { HlsPlayer } from '../../../components/media/hls-player';
 import { Button } from '../../../components/ui/button';
 import { Section } from '../../../components/ui/page';
+import { liveQueryOptions } from '../api/get-live';
 import { playerInfoQueryOptions } from '../api/get-player-info';
 import { streamStateQueryOptions } from '../api/get-stream-state';
 import { useLiveT } from '../messages';
@@ -29,6 +30,13 @@ export function LivePlayers({ live }: { live: LiveDetail }) {
   useEffect(() => {
     void refetchInfo();
   }, [reception, connectedAt, live.status, refetchInfo]);
+
+  // A replay settled or trimmed may come with a thumbnail taken from it: the live's own data is asked again.
+  const queryClient = useQueryClient();
+  const replayUrl = info.data?.replay?.url ?? null;
+  useEffect(() => {
+    if (replayUrl) void queryClient.invalidateQueries({ queryKey: liveQueryOptions(channelId, liveId).queryKey, exact: true });
+  }, [replayUrl, channelId, liveId, queryClient]);
 
   const preview = reception === 'RECEIVING' ? info.data?.preview : null;
 
