@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { expect, login, test, type World } from './fixtures';
 
 // A real encoder against the studio's embedded RTMP ingest: ffmpeg publishes
@@ -171,6 +172,92 @@ test('an encoder that drops shows the grace window counting down; reconnecting w
   await expect(countdown).toHaveCount(0);
   await expect(page).toHaveURL(liveUrl);
   await expect(page.getByText('방송 중', { exact: true }).first()).toBeVisible();
+});
+
+test('the owner trims the replay from a keyboard-usable dialog: mm:ss inputs, the resulting length, trimming, then the shorter replay plays', async ({ page, world }) => {
+  test.setTimeout(180_000);
+  const { me, channel } = await liveChannel(world);
+  await login(page, me);
+  await page.getByRole('navigation', { name: '만들기' }).getByRole('link', { name: '라이브 방송' }).click();
+  await page.getByRole('dialog', { name: '라이브 방송 시작' }).getByRole('button', { name: '새 스트림 키 추가' }).click();
+  const add = page.getByRole('dialog', { name: '새 스트림 키 추가' });
+  await add.getByRole('textbox', { name: '스트림 키 이름' }).fill('자르기');
+  await add.getByRole('button', { name: '추가' }).click();
+  await expect(page).toHaveURL(new RegExp(`/studio/channels/${channel.id}/videos/lives/\\d+$`));
+  const liveId = Number(page.url().split('/').pop());
+
+  const server = await page.getByTestId('ingest-server').inputValue();
+  await page.getByRole('button', { name: '보기' }).click();
+  publish(server, await page.getByTestId('ingest-key').inputValue());
+  await expect(page.getByTestId('stream-state').getByText('수신 중')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: '방송 시작' }).click();
+  await page.getByRole('dialog', { name: '방송을 시작할까요?' }).getByRole('button', { name: '방송 시작' }).click();
+  await expect(page.getByText('방송을 시작했습니다.')).toBeVisible();
+  // About twelve seconds recorded: six two-second segments.
+  await expect
+    .poll(async () => (await page.evaluate(async (url) => (await fetch(url)).text(), `/live/${liveId}/index.m3u8`)).match(/\.ts/g)?.length ?? 0, { timeout: 40_000 })
+    .toBeGreaterThanOrEqual(6);
+  await page.getByRole('button', { name: '방송 종료' }).click();
+  await page.getByRole('dialog', { name: '방송을 종료할까요?' }).getByRole('button', { name: '방송 종료' }).click();
+  await expect(page.getByText('방송을 종료했습니다.')).toBeVisible();
+  const replay = page.getByTestId('live-replay');
+  await expect.poll(() => replay.evaluate((video: HTMLVideoElement) => video.duration), { timeout: 20_000 }).toBeGreaterThan(10);
+  const before = await replay.evaluate((video: HTMLVideoElement) => video.duration);
+
+  // By keyboard: the button opens the dialog, focus stays inside, Esc closes it and returns focus.
+  const open = page.getByRole('button', { name: '앞뒤 자르기' });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: '다시 보기 앞뒤 자르기' });
+  await expect(dialog).toBeVisible();
+  const lengthText = (await dialog.getByText(/^현재 길이 0:\d\d$/).textContent()) ?? '';
+  const wholeSeconds = Number(lengthText.slice(-2));
+  expect(wholeSeconds).toBeGreaterThanOrEqual(10);
+  const start = dialog.getByRole('textbox', { name: '시작' });
+  const end = dialog.getByRole('textbox', { name: '끝' });
+  await expect(start).toHaveValue('0:00');
+  await expect(dialog.getByText('처음과 끝이 그대로입니다.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '자르기' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(open).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await start.fill('0:99');
+  await expect(dialog.getByText('분:초 형식으로 입력해 주세요.')).toBeVisible();
+  await expect(start).toHaveAttribute('aria-invalid', 'true');
+  await start.fill('0:05');
+  // From 0:05 to the end: the length shown less five seconds.
+  await expect(dialog.getByTestId('replay-trim-result')).toContainText(`자른 뒤 길이: 약 0:${String(wholeSeconds - 5).padStart(2, '0')}`);
+  await expectNoSeriousViolations(page, 'replay trim dialog, 1366 px');
+  await shot(page, 'replay-trim-dialog-ko-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousViolations(page, 'replay trim dialog, 390 px');
+  await shot(page, 'replay-trim-dialog-ko-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // Enter in the field submits; the original plays until the trimmed replay takes its place.
+  await end.press('Enter');
+  await expect(page.getByText('다시 보기 자르기를 시작했습니다.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(() => page.getByTestId('live-replay').evaluate((video: HTMLVideoElement) => video.duration), { timeout: 30_000 }).toBeLessThan(before - 3);
+  await expect(page.getByTestId('replay-trim-running')).toHaveCount(0);
+  // The thumbnail taken from the recording (replaced from the trimmed part when cut off) shows on the live page.
+  await expect(page.getByText('썸네일 없음')).toHaveCount(0);
+  await shot(page, 'replay-trimmed-ko-1366');
+
+  // The same dialog in English, at both widths.
+  await page.getByRole('contentinfo').getByRole('combobox').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: 'Trim start and end' }).click();
+  const english = page.getByRole('dialog', { name: 'Trim the replay' });
+  await english.getByRole('textbox', { name: 'Start' }).fill('0:02');
+  await expect(english.getByTestId('replay-trim-result')).toContainText('Length after trimming: about');
+  await expectNoSeriousViolations(page, 'replay trim dialog in English, 1366 px');
+  await shot(page, 'replay-trim-dialog-en-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'replay-trim-dialog-en-390');
 });
 
 test("step 2 of 'Start live broadcast' lists the chosen key's ended lives, and confirm opens the new live's page", async ({ page, world }) => {

@@ -207,7 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(operatorAuditRoutes);
         await api.register(applicationRoutes);
         await api.register(operatorApplicationRoutes);
-        await api.register(liveRoutes, { service: live.service, hub: live.hub, saveThumbnail: live.saveThumbnail });
+        await api.register(liveRoutes, { service: live.service, trims: live.trims, hub: live.hub, saveThumbnail: live.saveThumbnail });
         await api.register(viewRoutes);
         await api.register(insightRoutes);
         await api.register(trendRoutes);

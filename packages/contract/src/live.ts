@@ -189,6 +189,42 @@ export type PlaybackSource = z.infer<typeof PlaybackSource>;
 export const ReplayState = z.enum(['NONE', 'READY']);
 export type ReplayState = z.infer<typeof ReplayState>;
 
+/** The shortest replay a trim may leave, in seconds. */
+export const REPLAY_TRIM_MIN_SECONDS = 1;
+/** The longest a replay can be (a day and a bit): bounds what a trim range may say. */
+const REPLAY_SECONDS_MAX = 100_000;
+
+/**
+ * POST /lives/{liveId}/replay/trim: the range to keep, in seconds of the replay as it plays now.
+ * The cut lands on the recording's keyframes around it (decision 046): what is kept is at least this
+ * range, each end moved out to the segment boundary before or after it.
+ */
+export const ReplayTrimBody = z
+  .object({
+    startSeconds: z.number().finite().min(0).max(REPLAY_SECONDS_MAX),
+    endSeconds: z.number().finite().min(0).max(REPLAY_SECONDS_MAX),
+  })
+  .strict();
+export type ReplayTrimBody = z.infer<typeof ReplayTrimBody>;
+
+export const ReplayTrimState = z.enum(['RUNNING', 'DONE', 'FAILED']);
+export type ReplayTrimState = z.infer<typeof ReplayTrimState>;
+
+/** Why a trim failed (shown on the live page): the recording could not be read, the replay changed meanwhile, or the store refused a write. */
+export const ReplayTrimFailure = z.enum(['RECORDING_UNREADABLE', 'REPLAY_CHANGED', 'STORE_FAILED']);
+export type ReplayTrimFailure = z.infer<typeof ReplayTrimFailure>;
+
+export const ReplayTrim = z.object({
+  id: z.number().int(),
+  state: ReplayTrimState,
+  startSeconds: z.number(),
+  endSeconds: z.number(),
+  failure: ReplayTrimFailure.nullable(),
+  createdAt: Instant,
+  finishedAt: Instant.nullable(),
+});
+export type ReplayTrim = z.infer<typeof ReplayTrim>;
+
 /** GET /lives/{liveId}/player-info. No URL ever holds the secret key. */
 export const PlayerInfo = z.object({
   liveId: z.number().int(),
@@ -206,6 +242,10 @@ export const PlayerInfo = z.object({
    */
   replayState: z.enum(['PENDING', 'READY', 'NONE', 'DELETED']).nullable(),
   replayContentId: z.number().int().nullable(),
+  /** The replay's length in seconds (its current, perhaps trimmed, version); null without a replay. */
+  replayDurationSeconds: z.number().nullable(),
+  /** The latest trim asked for (decision 046): RUNNING while it is cut, FAILED with its reason; null when none or done long since. */
+  replayTrim: ReplayTrim.nullable(),
 });
 export type PlayerInfo = z.infer<typeof PlayerInfo>;
 
@@ -236,10 +276,13 @@ export const livePaths = {
   close: (channelId: number, liveId: number) => `/channels/${channelId}/lives/${liveId}/close`,
   changeStream: (channelId: number, liveId: number) => `/channels/${channelId}/lives/${liveId}/change-stream`,
   thumbnails: (channelId: number, liveId: number) => `/channels/${channelId}/lives/${liveId}/thumbnails`,
+  replayTrim: (channelId: number, liveId: number) => `/channels/${channelId}/lives/${liveId}/replay/trim`,
   /** The private preview (HTTP-FLV), same origin, session + channel role. */
   preview: (channelId: number, liveId: number) => `/api/channels/${channelId}/lives/${liveId}/preview.flv`,
   /** Public playback and, once closed, the replay (HLS). Not under /api. */
   publicPlaylist: (liveId: number) => `/live/${liveId}/index.m3u8`,
+  /** A trimmed replay's playlist (decision 046): a new name per trim, so a cached playlist never names a segment that is gone. */
+  trimmedPlaylist: (liveId: number, trimId: number) => `/live/${liveId}/replay-${trimId}.m3u8`,
 } as const;
 
 /** Studio route of the live page (under /studio). */

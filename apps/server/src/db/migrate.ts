@@ -29,6 +29,7 @@ import * as uploadLocks from './migrations/0034-upload-locks';
 import * as truthfulStates from './migrations/0028-truthful-states';
 import * as trendReads from './migrations/0029-trend-reads';
 import * as profileSessionsAndNotificationGroups from './migrations/0030-profile-sessions-and-notification-groups';
+import * as replayTrims from './migrations/0031-replay-trims';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0028-truthful-states': truthfulStates,
   '0029-trend-reads': trendReads,
   '0030-profile-sessions-and-notification-groups': profileSessionsAndNotificationGroups,
+  '0031-replay-trims': replayTrims,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

@@ -20,7 +20,7 @@ import type { ApplicationDraft } from '@studio/contract/application';
 import type { ProfileField } from '@studio/contract/channel-profile';
 import type { ContentImage, ReservationVisibility } from '@studio/contract/content';
 import type { LinkKind } from '@studio/contract/links';
-import type { ReplayState } from '@studio/contract/live';
+import type { ReplayState, ReplayTrimState } from '@studio/contract/live';
 import type { ViewKind } from '@studio/contract/views';
 import type { ActivityAction } from '@studio/contract/member';
 import type { NotificationParams, NotificationType } from '@studio/contract/notification';
@@ -338,6 +338,20 @@ export type Database = {
     has_recording: Generated<boolean>;
     /** What the closed live left (migration 0026): READY (a replay content), NONE (nothing recorded), null (not yet settled). */
     replay_state: Generated<ReplayState | null>;
+    /** Where in the replay its generated thumbnail was taken; null when uploaded (migration 0031). */
+    replay_still_seconds: Generated<number | null>;
+  };
+  /** Issue 24: trims of a replay, one RUNNING per live (migration 0031; decision 046). */
+  replay_trims: {
+    id: Generated<number>;
+    live_id: number;
+    start_seconds: number;
+    end_seconds: number;
+    state: Generated<ReplayTrimState>;
+    failure: string | null;
+    requested_by: number | null;
+    created_at: Timestamp;
+    finished_at: NullableTimestamp;
   };
   demo_seed: {
     id: number;

@@ -12,7 +12,10 @@ import type { ObjectStore } from '../../src/media/stores/object-store';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import type { LiveDetail, StreamKey, StreamState } from '@studio/contract/live';
+import type { LiveDetail, PlayerInfo, StreamKey, StreamState } from '@studio/contract/live';
+import { RECORDING_REMOVE_QUEUE } from '../../src/modules/lives/recording-files';
+import { playlistSegments } from '../../src/modules/lives/recording-playlist';
+import { REPLAY_TRIM_CLEANUP_QUEUE, REPLAY_TRIM_QUEUE } from '../../src/modules/lives/replay-trim-service';
 import { Loop } from '@studio/contract/loop';
 import { MEDIA_REMOVE_QUEUE } from '../../src/media/media-jobs';
 import { call, createTestApp, ORIGIN, type TestContext } from '../helper';
@@ -203,8 +206,9 @@ describe('media in an S3 bucket (STORAGE=s3)', () => {
       const playlist = await eventually(async () => {
         const response = await fetch(playlistUrl);
         const text = response.ok ? await response.text() : '';
-        return text.includes('.ts') ? text : null;
-      }, 15_000, 'an HLS playlist with a segment, from the bucket');
+        // Three segments, so that a trim below has one to cut off and two to keep.
+        return (text.match(/\.ts/g) ?? []).length >= 3 ? text : null;
+      }, 20_000, 'an HLS playlist with three segments, from the bucket');
       const segmentName = /segment-\d{5}\.ts/.exec(playlist)![0];
       const stored = await bucket.get(`live/${liveId}/${segmentName}`);
       expect(stored?.contentType).toBe('video/mp2t');
@@ -222,6 +226,33 @@ describe('media in an S3 bucket (STORAGE=s3)', () => {
       }, 10_000, 'the replay playlist ends in the bucket');
       for (const name of new Set(replay.match(/segment-\d{5}\.ts/g))) expect(await bucket.head(`live/${liveId}/${name}`), name).not.toBeNull();
       expect(await (await fetch(playlistUrl)).text()).toBe(replay);
+
+      // A trim reads and writes the bucket's copy (decision 046): the trimmed playlist is put there, the
+      // replay is swapped to it, and the cut-off segments and former playlist leave the bucket once.
+      const info = await eventually(async () => {
+        const answer = (await call(ingest.app, 'GET', `${lives}/${liveId}/player-info`, owner)).json<PlayerInfo>();
+        return answer.replayState === 'READY' ? answer : null;
+      }, 10_000, 'the replay settled');
+      const segments = [...new Set(replay.match(/segment-\d{5}\.ts/g))];
+      const trim = await call(ingest.app, 'POST', `${lives}/${liveId}/replay/trim`, owner, { startSeconds: playlistSegments(replay)[0]!.durationSeconds, endSeconds: info.replayDurationSeconds! });
+      expect(trim.statusCode, trim.body).toBe(202);
+      expect(await ingest.app.jobs.drain(REPLAY_TRIM_QUEUE)).toBe(1);
+      const trimmed = (await call(ingest.app, 'GET', `${lives}/${liveId}/player-info`, owner)).json<PlayerInfo>();
+      expect(trimmed.replay?.url).toMatch(new RegExp(`^/live/${liveId}/replay-\\d+\\.m3u8$`));
+      const trimmedText = await (await fetch(`${base}${trimmed.replay!.url}`)).text();
+      expect(trimmedText).toContain('#EXT-X-ENDLIST');
+      expect(await bucket.head(trimmed.replay!.url.slice(1))).not.toBeNull();
+      expect(await ingest.app.jobs.drain(REPLAY_TRIM_CLEANUP_QUEUE)).toBe(1);
+      const kept = new Set(trimmedText.match(/segment-\d{5}\.ts/g));
+      expect(kept.size).toBeLessThan(segments.length);
+      for (const name of segments) expect(Boolean(await bucket.head(`live/${liveId}/${name}`)), name).toBe(kept.has(name));
+      expect(await bucket.head(`live/${liveId}/index.m3u8`)).toBeNull();
+
+      // Deleting the live removes its recording from the bucket, every object, once.
+      expect((await call(ingest.app, 'DELETE', `${lives}/${liveId}`, owner)).statusCode).toBe(204);
+      expect(await ingest.app.jobs.drain(RECORDING_REMOVE_QUEUE)).toBe(1);
+      expect(await bucket.list(`live/${liveId}/`)).toEqual([]);
+      expect(await ingest.app.jobs.drain(RECORDING_REMOVE_QUEUE)).toBe(0);
     } finally {
       await encoder?.stop();
       await ingest.close();

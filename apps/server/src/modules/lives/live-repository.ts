@@ -202,13 +202,14 @@ export function liveRepository(db: Db) {
     },
 
     /** Records what a closed live left; a thumbnail taken from the recording fills an empty one. */
-    async settleReplay(trx: Transaction<Database>, liveId: number, state: ReplayState, thumbnailUrl: string | null): Promise<void> {
+    async settleReplay(trx: Transaction<Database>, liveId: number, state: ReplayState, thumbnailUrl: string | null, stillSeconds: number | null = null): Promise<void> {
       await trx
         .updateTable('lives')
         .set((eb) => ({
           replay_state: state,
           has_recording: state === 'READY',
           thumbnail_url: eb.fn.coalesce('thumbnail_url', eb.val(thumbnailUrl)),
+          replay_still_seconds: stillSeconds,
         }))
         .where('id', '=', liveId)
         .execute();

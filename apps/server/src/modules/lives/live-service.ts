@@ -14,13 +14,14 @@ import type { Database, ChannelRow, Db, LiveRow, StreamKeyRow } from '../../db/s
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { channelNameAndStatus, toChannel } from '../channels/channel-repository';
-import { channelCrewIds } from '../members/member-repository';
+import { channelCrewIds, memberRole } from '../members/member-repository';
 import { landing, notify } from '../notifications/notification-producer';
 import type { HlsRecorder } from './ingest/hls-recorder';
 import type { StreamHub } from './ingest/stream-hub';
 import { streamHealth } from './ingest/stream-stats';
 import type { KeyAttemptLimiter } from './key-attempts';
 import { liveRepository, toLiveDetail, type LiveRecord } from './live-repository';
+import { replayTrimRepository, toReplayTrim } from './replay-trim-repository';
 import { streamKeyRepository } from './stream-key-repository';
 import { findReplayContent, updateContentRow } from '../contents/content-repository';
 import { nextStatus } from '../contents/content-transitions';
@@ -306,14 +307,18 @@ export function liveService(options: LiveServiceOptions) {
       const replay = live.status === 'END' && live.replay_state === 'READY' ? await findReplayContent(db, liveId) : undefined;
       // A replay deleted since is gone with its files: there is nothing to play.
       const playable = replay !== undefined && replay.status !== 'DELETE';
+      const trim = playable ? await replayTrimRepository.latest(db, liveId) : undefined;
       return {
         liveId: live.id,
         status: live.status,
         preview: receiving ? { url: livePaths.preview(channelId, liveId), type: 'flv' } : null,
         playback: live.status === 'START' ? { url: livePaths.publicPlaylist(liveId), type: 'hls' } : null,
-        replay: playable ? { url: livePaths.publicPlaylist(liveId), type: 'hls' } : null,
+        // The replay's own playlist: a trimmed one once a trim swapped it (decision 046).
+        replay: playable ? { url: replay.video_url ?? livePaths.publicPlaylist(liveId), type: 'hls' } : null,
         replayState: live.status !== 'END' ? null : live.replay_state === null ? 'PENDING' : live.replay_state === 'NONE' ? 'NONE' : playable ? 'READY' : 'DELETED',
         replayContentId: playable ? replay.id : null,
+        replayDurationSeconds: playable ? replay.duration_seconds : null,
+        replayTrim: trim ? toReplayTrim(trim) : null,
       };
     },
 
@@ -428,6 +433,23 @@ export function liveService(options: LiveServiceOptions) {
     markRecorded: (liveId: number) => lives.markRecorded(liveId),
     onAir: () => lives.onAir(),
     findLive: (liveId: number) => lives.findById(liveId),
+
+    /**
+     * Who may play a closed live's replay (issue 24): anyone while its content is PUBLIC; the owner and
+     * managers of its channel (spec section 6: they manage content) while it is hidden, reserved,
+     * blinded or a draft, so the studio previews it; nobody once it is deleted or when there is none.
+     * In the moment between the close and the settling (no content yet) it stays as public as it was on
+     * air, so viewers of the live's last seconds get the playlist's end rather than an error.
+     */
+    async replayAudience(live: Pick<LiveRow, 'id' | 'channel_id' | 'replay_state'>, userId: number | null): Promise<'public' | 'studio' | null> {
+      if (live.replay_state === null) return 'public';
+      const replay = await findReplayContent(db, live.id);
+      if (!replay || replay.status === 'DELETE') return null;
+      if (replay.status === 'PUBLIC') return 'public';
+      if (userId === null) return null;
+      const role = await memberRole(db, live.channel_id, userId);
+      return role === 'OWNER' || role === 'MANAGER' ? 'studio' : null;
+    },
   };
 }
 

@@ -6,12 +6,15 @@ import { IdParam } from '@studio/contract/params';
 import { AppError } from '../../lib/errors';
 import type { LiveRuntime } from './runtime';
 
-const HlsFileParams = z.object({ liveId: IdParam, file: z.string().regex(/^(index\.m3u8|segment-\d{5}\.ts)$/) });
+const HlsFileParams = z.object({ liveId: IdParam, file: z.string().regex(/^(index\.m3u8|replay-\d{1,18}\.m3u8|segment-\d{5}\.ts)$/) });
 
 /**
  * Public playback (`/live/{liveId}/index.m3u8`): open to anyone once the live is
- * on air, and as the replay once it ended. A READY live's picture is private
- * (the preview), so nothing is served before start.
+ * on air, and as the replay once it ended while the replay's content is PUBLIC
+ * (a trimmed replay plays from `replay-<trimId>.m3u8`, decision 046). A hidden
+ * (or otherwise unpublished) replay plays only for the channel's owner and
+ * managers, signed in, never cached by anyone between; a deleted one for nobody.
+ * A READY live's picture is private (the preview), so nothing is served before start.
  */
 export async function livePublicRoutes(instance: FastifyInstance, options: { runtime: LiveRuntime }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -21,15 +24,20 @@ export async function livePublicRoutes(instance: FastifyInstance, options: { run
     const { liveId, file } = request.params;
     const live = await runtime.service.findLive(liveId);
     if (!live || live.status === 'READY') throw new AppError('LIVE_NOT_FOUND');
+    // Not found, rather than forbidden, for a replay this caller may not see: its existence is not told.
+    const audience = live.status === 'END' ? await runtime.service.replayAudience(live, request.user?.id ?? null) : 'public';
+    if (!audience) throw new AppError('LIVE_NOT_FOUND');
     const found = await runtime.readHls(liveId, file);
     if (!found) throw new AppError('NOT_FOUND');
     const playlist = file.endsWith('.m3u8');
+    // The live playlist changes every second; a segment never changes once written. The studio's own
+    // preview of an unpublished replay is for its session alone.
+    const cache = audience === 'studio' ? 'private, no-store' : !playlist ? 'public, max-age=31536000, immutable' : live.status === 'END' ? 'public, max-age=60' : 'no-cache';
     return reply
       .header('content-type', playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
       .header('content-length', found.size)
       .header('x-content-type-options', 'nosniff')
-      // The live playlist changes every second; a segment never changes once written.
-      .header('cache-control', playlist ? (live.status === 'END' ? 'public, max-age=60' : 'no-cache') : 'public, max-age=31536000, immutable')
+      .header('cache-control', cache)
       .send(found.stream);
   });
 }

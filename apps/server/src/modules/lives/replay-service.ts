@@ -8,6 +8,7 @@ import { run, type MediaTools } from '../../media/media-tools';
 import { createContentRow, findReplayContent } from '../contents/content-repository';
 import { playlistPath } from './ingest/hls-recorder';
 import { liveRepository } from './live-repository';
+import type { RecordingStore } from './recording-files';
 import { summarizePlaylist, type RecordingSummary } from './recording-playlist';
 
 /** The queue that settles a closed live's recording: its replay content, or the fact that there is none. */
@@ -27,6 +28,8 @@ export type ReplayServiceOptions = {
   isRecording(liveId: number): boolean;
   /** Stores a still as a live thumbnail (JPEG at quality 75, with its 100x66 crop) and answers its URL. */
   saveThumbnail(still: Buffer): Promise<string>;
+  /** The recording's files, here and in a bucket: what a delete removes. */
+  recordings: RecordingStore;
   log: { warn(object: object, message: string): void };
 };
 
@@ -52,8 +55,8 @@ export function replayService(options: ReplayServiceOptions) {
     return text === null ? null : summarizePlaylist(text);
   }
 
-  /** One still from the recording through ffmpeg (bounded like every media run), or null when none could be made. */
-  async function stillFrom(liveId: number, durationSeconds: number): Promise<Buffer | null> {
+  /** One still from the recording through ffmpeg (bounded like every media run) and the second it was taken at, or null when none could be made. */
+  async function stillFrom(liveId: number, durationSeconds: number): Promise<{ still: Buffer; at: number } | null> {
     const frame = path.join(options.hlsDir, String(liveId), 'replay-thumbnail.png');
     const input = playlistPath(options.hlsDir, liveId);
     try {
@@ -62,7 +65,7 @@ export function replayService(options: ReplayServiceOptions) {
         const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', input, '-frames:v', '1', '-f', 'image2', frame];
         const result = await run(options.tools, 'thumbnail', 'ffmpeg', args);
         const still = result.code === 0 ? await readFile(frame).catch(() => null) : null;
-        if (still?.length) return still;
+        if (still?.length) return { still, at };
         options.log.warn({ liveId, at, code: result.code, signal: result.signal, stderr: result.stderr }, 'could not take a thumbnail from the recording');
       }
       return null;
@@ -73,9 +76,12 @@ export function replayService(options: ReplayServiceOptions) {
 
   async function makeReplay(trx: Transaction<Database>, live: LiveRow, summary: RecordingSummary, actorId: number | null): Promise<void> {
     let thumbnailUrl = live.thumbnail_url;
+    let stillSeconds: number | null = null;
     if (!thumbnailUrl) {
-      const still = await stillFrom(live.id, summary.durationSeconds);
-      thumbnailUrl = still ? await options.saveThumbnail(still) : null;
+      const taken = await stillFrom(live.id, summary.durationSeconds);
+      thumbnailUrl = taken ? await options.saveThumbnail(taken.still) : null;
+      // Where it was taken: a trim keeps it unless that moment is cut off (decision 046).
+      stillSeconds = taken ? taken.at : null;
     }
     const now = clock.now();
     await createContentRow(
@@ -83,7 +89,7 @@ export function replayService(options: ReplayServiceOptions) {
       { channelId: live.channel_id, authorId: actorId, kind: 'LIVE', status: 'PUBLIC', title: live.title, body: live.description, at: now },
       { thumbnail_url: thumbnailUrl, video_url: livePaths.publicPlaylist(live.id), duration_seconds: summary.durationSeconds, live_id: live.id },
     );
-    await lives.settleReplay(trx, live.id, 'READY', thumbnailUrl);
+    await lives.settleReplay(trx, live.id, 'READY', thumbnailUrl, stillSeconds);
   }
 
   return {
@@ -122,9 +128,12 @@ export function replayService(options: ReplayServiceOptions) {
       return settled;
     },
 
-    /** A deleted replay's files: the live's playlist and segments. Removing what is gone already succeeds. */
+    /**
+     * A deleted replay's files: the live's playlists and segments, on this disk and in the bucket
+     * (every object under `live/<liveId>/`). Removing what is gone already succeeds.
+     */
     async removeRecording(liveId: number): Promise<void> {
-      await rm(path.join(options.hlsDir, String(liveId)), { recursive: true, force: true });
+      await options.recordings.removeAll(liveId);
     },
   };
 }

@@ -12,6 +12,8 @@ import {
   LivePage,
   LiveThumbnail,
   PlayerInfo,
+  ReplayTrim,
+  ReplayTrimBody,
   StreamKey,
   StreamKeyList,
   StreamKeyTitleQuery,
@@ -25,8 +27,9 @@ import { requireChannel } from '../../plugins/require-user';
 import { uploadRateLimit } from '../../media/upload';
 import { writeUnlessBehind, type StreamHub } from './ingest/stream-hub';
 import type { LiveService } from './live-service';
+import type { ReplayTrimService } from './replay-trim-service';
 
-export type LiveRouteOptions = { service: LiveService; hub: StreamHub; saveThumbnail: ThumbnailSaver };
+export type LiveRouteOptions = { service: LiveService; trims: ReplayTrimService; hub: StreamHub; saveThumbnail: ThumbnailSaver };
 
 /** Stores an uploaded image as the live's thumbnail (quality 75, with its 100x66 crop) and answers its URL. */
 export type ThumbnailSaver = (request: FastifyRequest) => Promise<string>;
@@ -169,6 +172,25 @@ export async function liveRoutes(instance: FastifyInstance, options: LiveRouteOp
     `${base}/:liveId/change-stream`,
     { config: { access }, schema: { tags, summary: 'Feed a READY live from another stream key', params: ChannelLiveParams, querystring: KampChannelIdQuery, response: { 200: LiveDetail, ...errorResponses } } },
     async (request) => service.changeStream(requireChannel(request).channel, request.params.liveId, request.query.kampChannelId),
+  );
+
+  // Spec section 6: a manager co-publishes and manages content, so the owner and managers trim a replay.
+  app.post(
+    `${base}/:liveId/replay/trim`,
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Trim the replay to a range of seconds (cut at keyframes, no re-encode; the original plays until the trim is done)',
+        params: ChannelLiveParams,
+        body: ReplayTrimBody,
+        response: { 202: ReplayTrim, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { channel, user } = requireChannel(request);
+      return reply.status(202).send(await options.trims.request(channel, request.params.liveId, request.body, user.id));
+    },
   );
 
   app.post(

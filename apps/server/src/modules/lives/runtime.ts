@@ -11,7 +11,8 @@ import { removeAbandoned } from '../../media/abandoned-files';
 import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
 import { THUMBNAIL_SIZE, writeLayerCrop } from './thumbnails';
 import { liveService, type GraceScheduler, type LiveService, type ReplayScheduler } from './live-service';
-import { queueRecordingRemoval, RECORDING_REMOVE_QUEUE, RecordingRemoveJob } from './recording-files';
+import { queueRecordingRemoval, RECORDING_REMOVE_QUEUE, RecordingRemoveJob, recordingStore } from './recording-files';
+import { REPLAY_TRIM_CLEANUP_QUEUE, REPLAY_TRIM_QUEUE, ReplayTrimCleanupJob, ReplayTrimJob, replayTrimService, type ReplayTrimService } from './replay-trim-service';
 import { REPLAY_QUEUE, replayService, type ReplayJob, type ReplayService } from './replay-service';
 import { streamKeyRepository } from './stream-key-repository';
 import { KeyAttemptLimiter } from './key-attempts';
@@ -25,6 +26,7 @@ export type LiveRuntime = {
   recorder: HlsRecorder;
   service: LiveService;
   replays: ReplayService;
+  trims: ReplayTrimService;
   /** Where HLS playlists and segments are written: `<dir>/<liveId>/` (on the ingest's disk). */
   hlsDir: string;
   /** A playlist or segment as players get it: from hlsDir on disk, from the bucket (`live/<liveId>/<file>`) with STORAGE=s3. */
@@ -110,6 +112,9 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     log: app.log,
   });
 
+  // The recording's files as players get them: this disk, or the bucket with STORAGE=s3 (where the ingest's disk keeps a copy too).
+  const recordings = recordingStore({ hlsDir, bucket: publisher ? app.media.objects : null });
+
   const replays = replayService({
     db: app.db,
     clock: app.clock,
@@ -117,8 +122,11 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     hlsDir,
     isRecording: (liveId) => recorder.isRecording(liveId),
     saveThumbnail: saveStill,
+    recordings,
     log: app.log,
   });
+
+  const trims = replayTrimService({ db: app.db, clock: app.clock, jobs: app.jobs, tools: config.mediaTools, recordings, saveThumbnail: saveStill, log: app.log });
 
   const service = liveService({
     db: app.db,
@@ -149,6 +157,24 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
       const parsed = RecordingRemoveJob.safeParse(data);
       if (!parsed.success) return app.log.error({ jobId: job.id }, `${RECORDING_REMOVE_QUEUE} job with malformed data`);
       await replays.removeRecording(parsed.data.liveId);
+    },
+    { unique: true },
+  );
+  await app.jobs.work<unknown>(
+    REPLAY_TRIM_QUEUE,
+    async (data, job) => {
+      const parsed = ReplayTrimJob.safeParse(data);
+      if (!parsed.success) return app.log.error({ jobId: job.id }, `${REPLAY_TRIM_QUEUE} job with malformed data`);
+      await trims.run(parsed.data.trimId);
+    },
+    { unique: true },
+  );
+  await app.jobs.work<unknown>(
+    REPLAY_TRIM_CLEANUP_QUEUE,
+    async (data, job) => {
+      const parsed = ReplayTrimCleanupJob.safeParse(data);
+      if (!parsed.success) return app.log.error({ jobId: job.id }, `${REPLAY_TRIM_CLEANUP_QUEUE} job with malformed data`);
+      await trims.cleanup(parsed.data);
     },
     { unique: true },
   );
@@ -209,5 +235,5 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     return saved.url;
   };
 
-  return { hub, recorder, service, replays, hlsDir, readHls, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
+  return { hub, recorder, service, replays, trims, hlsDir, readHls, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
 }

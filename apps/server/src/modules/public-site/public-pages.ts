@@ -171,7 +171,8 @@ export function renderContentPage(publicUrl: string, page: ContentPage): string 
 export function renderLivePage(publicUrl: string, page: LivePage): string {
   const { channel, live } = page;
   const title = titleOf(live.title);
-  const playlist = livePaths.publicPlaylist(live.id);
+  // An ended live plays its replay's own playlist (a trimmed one has its own name).
+  const playlist = (live.status === 'END' ? live.replay_video_url : null) ?? livePaths.publicPlaylist(live.id);
   const poster = live.thumbnail_url ? ` poster="${escapeHtml(live.thumbnail_url)}"` : '';
   const date = liveDate(live);
   // HLS without a script: Safari (and Chrome on Android) play the playlist in <video>; elsewhere the link opens it.

@@ -8,6 +8,8 @@ export type PublicChannelRow = { id: number; name: string; profile_image_url: st
 /** What a public page shows of a live: on air, or ended with a published replay (its content, whose views the page counts). */
 export type PublicLiveRow = Pick<LiveRow, 'id' | 'channel_id' | 'title' | 'description' | 'thumbnail_url' | 'status' | 'started_at' | 'ended_at'> & {
   replay_content_id: number | null;
+  /** The replay's playlist: a trimmed one once a trim swapped it (decision 046); null on air. */
+  replay_video_url: string | null;
 };
 
 const LIVE_COLUMNS = ['id', 'channel_id', 'title', 'description', 'thumbnail_url', 'status', 'started_at', 'ended_at'] as const;
@@ -50,6 +52,7 @@ export function publicSiteRepository(db: Db) {
         .selectFrom('lives')
         .select(LIVE_COLUMNS)
         .select(sql<null>`null`.as('replay_content_id'))
+        .select(sql<null>`null`.as('replay_video_url'))
         .where('channel_id', '=', channelId)
         .where('status', '=', 'START')
         .orderBy(sql`coalesce(started_at, created_at)`, 'desc')
@@ -64,7 +67,7 @@ export function publicSiteRepository(db: Db) {
         .selectFrom('lives')
         .leftJoin('contents as replay', (join) => join.onRef('replay.live_id', '=', 'lives.id').on('replay.status', '=', 'PUBLIC'))
         .select(LIVE_COLUMNS.map((column) => `lives.${column}` as const))
-        .select('replay.id as replay_content_id')
+        .select(['replay.id as replay_content_id', 'replay.video_url as replay_video_url'])
         .where('lives.id', '=', liveId)
         .where('lives.channel_id', '=', channelId)
         .where((eb) => eb.or([eb('lives.status', '=', 'START'), eb.and([eb('lives.status', '=', 'END'), eb('replay.id', 'is not', null)])]))

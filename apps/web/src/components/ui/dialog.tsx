@@ -7,7 +7,7 @@ import styles from './dialog.module.css';
 // this file only gives it one look. Import it from lazily loaded pages only: Radix
 // Dialog is not part of the first-load bundle.
 export const Dialog = RadixDialog.Root;
-const DialogTrigger = RadixDialog.Trigger;
+export const DialogTrigger = RadixDialog.Trigger;
 const DialogClose = RadixDialog.Close;
 
 type DialogSize = 'small' | 'medium';

@@ -15,6 +15,7 @@ export function playerInfoQueryOptions(channelId: number, liveId: number) {
     queryKey: liveKeys.playerInfo(channelId, liveId),
     queryFn: ({ signal }) => getPlayerInfo(channelId, liveId, signal),
     // A closed live's replay is settled just after the close answers: asked again until it is.
-    refetchInterval: (query) => (query.state.data?.replayState === 'PENDING' ? REPLAY_PENDING_POLL_MS : false),
+    // So is a replay being trimmed, until the trimmed one plays or the trim failed.
+    refetchInterval: (query) => (query.state.data?.replayState === 'PENDING' || query.state.data?.replayTrim?.state === 'RUNNING' ? REPLAY_PENDING_POLL_MS : false),
   });
 }
