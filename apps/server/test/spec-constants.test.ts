@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SIMULTANEOUS_BROADCASTS, STREAM_KEY_TITLE_MAX } from '@studio/contract/constants';
+import { RESTREAM_KEY_MAX, RESTREAM_URL_MAX } from '@studio/contract/restream';
 import { createTestDatabase } from './helper';
 
 /**
@@ -34,5 +35,10 @@ describe("the migrations' CHECKs hold the contract's limits", () => {
 
   it('a stream key title holds at most STREAM_KEY_TITLE_MAX characters', async () => {
     expect(await checkOf('stream_keys', 'char_length(title)')).toContain(`<= ${STREAM_KEY_TITLE_MAX}`);
+  });
+
+  it("a restream target's address and key hold at most RESTREAM_URL_MAX and RESTREAM_KEY_MAX characters", async () => {
+    expect(await checkOf('restream_targets', 'char_length(url)')).toContain(`<= ${RESTREAM_URL_MAX}`);
+    expect(await checkOf('restream_targets', 'char_length(secret)')).toContain(`<= ${RESTREAM_KEY_MAX}`);
   });
 });

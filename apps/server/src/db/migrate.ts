@@ -24,6 +24,7 @@ import * as channelProfile from './migrations/0024-channel-profile';
 import * as contentLibrary from './migrations/0025-content-library';
 import * as liveReplays from './migrations/0026-live-replays';
 import * as sharedRateLimits from './migrations/0027-shared-rate-limits';
+import * as restreamTargets from './migrations/0032-restream-targets';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025-content-library': contentLibrary,
   '0026-live-replays': liveReplays,
   '0027-shared-rate-limits': sharedRateLimits,
+  '0032-restream-targets': restreamTargets,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */
