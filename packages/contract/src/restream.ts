@@ -135,3 +135,9 @@ export type UpdateRestreamTargetBody = z.infer<typeof UpdateRestreamTargetBody>;
 
 export const RestreamKeyParams = z.object({ channelId: IdParam, kampChannelId: KampChannelId });
 export const RestreamTargetParams = RestreamKeyParams.extend({ targetId: IdParam });
+
+/** The routes' paths, as the web client calls them (under /api). */
+export const restreamPaths = {
+  targets: (channelId: number, kampChannelId: string) => `/channels/${channelId}/lives/streams/${kampChannelId}/restream-targets`,
+  target: (channelId: number, kampChannelId: string, targetId: number) => `/channels/${channelId}/lives/streams/${kampChannelId}/restream-targets/${targetId}`,
+};
