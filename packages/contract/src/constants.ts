@@ -63,3 +63,8 @@ export const LOOP_MAX_FRAME_PIXELS = LOOP_MAX_FRAME_SIDE * LOOP_MAX_FRAME_SIDE;
 export const LOOP_MAX_FRAME_RATE = 60;
 /** A loop may run this much past LOOP_MAX_SECONDS (a phone's "3 minute" clip is often a few frames longer). */
 export const LOOP_LENGTH_TOLERANCE_SECONDS = 0.5;
+/**
+ * Issue 24, point 3: "Per stream key, the owner keeps up to 3 external targets" (restreaming). Here,
+ * not in restream.ts, so the error catalogue can name it without bringing zod into the first load.
+ */
+export const MAX_RESTREAM_TARGETS_PER_KEY = 3;

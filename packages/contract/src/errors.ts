@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LOOP_MAX_FRAME_RATE, LOOP_MAX_FRAME_SIDE } from './constants';
-import { MAX_RESTREAM_TARGETS_PER_KEY } from './restream';
+import { LOOP_MAX_FRAME_RATE, LOOP_MAX_FRAME_SIDE, MAX_RESTREAM_TARGETS_PER_KEY } from './constants';
 
 /**
  * The one catalogue of error codes. The server answers every error with

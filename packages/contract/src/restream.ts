@@ -7,8 +7,7 @@ import { Instant } from './time';
 // RTMP(S) servers the studio forwards the live to while it is on air (no re-encode). A target's key is
 // a secret of the other platform: it is taken when saved and never answered again, only its hint.
 
-/** Issue 24, point 3: "Per stream key, the owner keeps up to 3 external targets". */
-export const MAX_RESTREAM_TARGETS_PER_KEY = 3;
+export { MAX_RESTREAM_TARGETS_PER_KEY } from './constants';
 /** The longest server address a target may have (`rtmps://host:port/app`). */
 export const RESTREAM_URL_MAX = 300;
 /** The longest key a target may have (platforms' keys run to about 100 characters, with parameters). */

@@ -1,6 +1,5 @@
-import { LOOP_MAX_FRAME_RATE, LOOP_MAX_FRAME_SIDE } from '@studio/contract/constants';
+import { LOOP_MAX_FRAME_RATE, LOOP_MAX_FRAME_SIDE, MAX_RESTREAM_TARGETS_PER_KEY } from '@studio/contract/constants';
 import type { ErrorCode } from '@studio/contract/errors';
-import { MAX_RESTREAM_TARGETS_PER_KEY } from '@studio/contract/restream';
 
 /** The English text of every error code; loaded with the English catalogue. */
 export const errorCodeTextsEn: Record<ErrorCode, string> = {
