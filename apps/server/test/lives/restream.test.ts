@@ -162,6 +162,10 @@ describe('restream targets of a stream key', () => {
     // One of this studio's own keys would make the live replace its own encoder.
     expect(await refused({ url: 'rtmp://example.com/app', key: key.streamKey })).toBe('RESTREAM_KEY_INVALID:STUDIO_KEY');
     expect(await refused({ url: 'rtmp://example.com/app' })).toBe('VALIDATION_FAILED:');
+    // Past the body's own bound the answer is the generic one, still without the key in it.
+    const huge = `${newTargetKey('huge')}${'x'.repeat(RESTREAM_KEY_MAX * 4)}`;
+    usedKeys.push(huge.slice(0, 30));
+    expect(await refused({ url: 'rtmp://example.com/app', key: huge })).toBe('VALIDATION_FAILED:');
 
     // 50 at once: exactly MAX_RESTREAM_TARGETS_PER_KEY are added, every other one is told why.
     const parallel = await Promise.all(Array.from({ length: 50 }, () => api('POST', targetsPath(key.kampChannelId), owner, body)));
@@ -234,6 +238,7 @@ describe('restream targets of a stream key', () => {
     expect(stopped).toMatchObject({ reason: 'CONNECTION_REFUSED', failures: RETRY.attempts, retryAt: null });
     expect(seen).toContain(`${bad.id}:CONNECTING`);
 
+
     // The failing target disturbed nothing: still received, still recorded, still forwarded to the good one.
     expect((await state(liveId)).reception).toBe('RECEIVING');
     const playlist = path.join(dataDir, 'live', String(liveId), 'index.m3u8');
@@ -267,6 +272,29 @@ describe('restream targets of a stream key', () => {
     expect((await api('DELETE', `${targetsPath(key.kampChannelId)}/${target.id}`, owner)).statusCode).toBe(204);
     await Promise.race([receiver.exited, new Promise((_, reject) => setTimeout(() => reject(new Error('a removed target still receives')), 10_000))]);
     expect((await api('POST', `${base()}/${liveId}/close`, owner)).statusCode).toBe(200);
+  });
+
+  it('tries a target that gave up again, from its first step, when the encoder comes back', async () => {
+    const { key, liveId } = await newKeyAndLive('comeback');
+    const targetKey = newTargetKey('comeback');
+    usedKeys.push(targetKey);
+    const target = (await api('POST', targetsPath(key.kampChannelId), owner, { url: `rtmp://127.0.0.1:${await freePort()}/app`, key: targetKey })).json<RestreamTarget>();
+    const forwardingOf = async () => (await targetsOf(key.kampChannelId)).find((candidate) => candidate.id === target.id)?.forwarding ?? null;
+    const encoder = publish(key.streamKey);
+    await eventually(async () => (await state(liveId)).reception === 'RECEIVING', 8000, 'receiving');
+    expect((await api('POST', `${base()}/${liveId}/start`, owner)).statusCode).toBe(200);
+    await eventually(async () => (await forwardingOf())?.state === 'STOPPED', 10_000, 'given up');
+    await encoder.stop();
+    await eventually(async () => (await state(liveId)).reception === 'INTERRUPTED', 8000, 'interrupted');
+    publish(key.streamKey);
+    await eventually(async () => (await state(liveId)).reception === 'RECEIVING', 8000, 'receiving again');
+    const again = await eventually(async () => {
+      const forwarding = await forwardingOf();
+      return forwarding && forwarding.state !== 'STOPPED' ? forwarding : null;
+    }, 8000, 'tried again');
+    expect(again.failures).toBeLessThan(RETRY.attempts);
+    expect((await api('POST', `${base()}/${liveId}/close`, owner)).statusCode).toBe(200);
+    expect(await forwardingOf()).toBeNull();
   });
 
   it("never puts a target's key in an answer or a log line", () => {

@@ -218,8 +218,11 @@ export function restreamForwarder(options: ForwarderOptions) {
     forwarding.forwards.delete(forward.target.id);
   };
 
-  /** Brings the live's forwards in line with its key's targets: new ones started, removed or changed ones stopped. */
-  async function syncNow(liveId: number, streamKeyId: number): Promise<void> {
+  /**
+   * Brings the live's forwards in line with its key's targets: new ones started, removed or changed ones
+   * stopped. On a new publication (`fresh`) targets that gave up start over.
+   */
+  async function syncNow(liveId: number, streamKeyId: number, fresh: boolean): Promise<void> {
     const current = lives.get(liveId);
     if (current && current.streamKeyId !== streamKeyId) await stopNow(liveId);
     if (!options.hub.isPublishing(streamKeyId)) return;
@@ -229,7 +232,7 @@ export function restreamForwarder(options: ForwarderOptions) {
     const wanted = new Map(targets.map((target) => [target.id, target]));
     const stopping: Promise<void>[] = [];
     for (const [id, forward] of forwarding.forwards) {
-      if (wanted.get(id)?.version === forward.target.version) continue;
+      if (wanted.get(id)?.version === forward.target.version && !(fresh && forward.state === 'STOPPED')) continue;
       forwarding.forwards.delete(id);
       stopping.push(forward.stop());
     }
@@ -252,13 +255,13 @@ export function restreamForwarder(options: ForwarderOptions) {
 
   return {
     /** The live is on air (or its stream came back): forward it to its key's targets. */
-    start: (liveId: number, streamKeyId: number) => inTurn(liveId, () => syncNow(liveId, streamKeyId)),
+    start: (liveId: number, streamKeyId: number) => inTurn(liveId, () => syncNow(liveId, streamKeyId, true)),
     /** The live closed: every forward ends. */
     stop: (liveId: number) => inTurn(liveId, () => stopNow(liveId)),
     /** The key's targets changed: a live forwarding it follows. */
     async refresh(streamKeyId: number): Promise<void> {
       const affected = [...lives.entries()].filter(([, forwarding]) => forwarding.streamKeyId === streamKeyId).map(([liveId]) => liveId);
-      await Promise.all(affected.map((liveId) => inTurn(liveId, () => syncNow(liveId, streamKeyId))));
+      await Promise.all(affected.map((liveId) => inTurn(liveId, () => syncNow(liveId, streamKeyId, false))));
     },
     /** The state of each target of the key being forwarded now, by target id. */
     states(streamKeyId: number): Map<number, RestreamForwarding> {
