@@ -56,6 +56,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     // The suite signs in dozens of times a minute from one address; the per-account lockout still applies.
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     AUTH_START_RATE_LIMIT_PER_MINUTE: '1000',
+    // Restreaming is tested against an ffmpeg listening on this machine (restream.spec.ts).
+    RESTREAM_LOCAL_TARGETS: 'true',
   },
 });
 

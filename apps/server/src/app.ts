@@ -38,6 +38,7 @@ import { loopRoutes } from './modules/loops/routes';
 import { createLoopRuntime } from './modules/loops/runtime';
 import { ingestCallbackRoutes, livePublicRoutes } from './modules/lives/public-routes';
 import { liveRoutes } from './modules/lives/routes';
+import { restreamRoutes } from './modules/lives/restream-routes';
 import { createLiveRuntime } from './modules/lives/runtime';
 import { memberRoutes } from './modules/members/routes';
 import { meRoutes } from './modules/me/routes';
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(applicationRoutes);
         await api.register(operatorApplicationRoutes);
         await api.register(liveRoutes, { service: live.service, trims: live.trims, hub: live.hub, saveThumbnail: live.saveThumbnail });
+        await api.register(restreamRoutes, { service: live.restream });
         await api.register(viewRoutes);
         await api.register(insightRoutes);
         await api.register(trendRoutes);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
+import { RESTREAM_RETRY_ATTEMPTS, RESTREAM_RETRY_FIRST_MS, RESTREAM_RETRY_MAX_MS } from '@studio/contract/restream';
 import { VIEW_BEACON_REQUESTS_PER_ADDRESS_PER_MINUTE, VIEW_BEACON_REQUESTS_PER_VIEWER_PER_MINUTE, VIEW_EVENTS_KEEP_DAYS } from '@studio/contract/views';
 import { resolveMediaTools } from './media/media-tool-paths';
 import type { MediaTools } from './media/media-tools';
@@ -95,6 +96,12 @@ const EnvSchema = z
     RTMP_PUBLISH_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     // A message's length has 3 bytes in RTMP: 16 MiB - 1 is the most any client can declare.
     RTMP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024 * 1024).max(0xff_ffff).default(8 * 1024 * 1024),
+    /** Issue 24, point 3: a failed restream target's first wait, its longest, and the failures in a row before it gives up. */
+    RESTREAM_RETRY_FIRST_MS: z.coerce.number().int().min(100).max(600_000).default(RESTREAM_RETRY_FIRST_MS),
+    RESTREAM_RETRY_MAX_MS: z.coerce.number().int().min(100).max(3_600_000).default(RESTREAM_RETRY_MAX_MS),
+    RESTREAM_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(RESTREAM_RETRY_ATTEMPTS),
+    /** Whether a restream target may be a literal address of this machine or a private network (off: no forwarding inward). */
+    RESTREAM_LOCAL_TARGETS: bool.default(false),
     /** Hot reads from memory (plugins/read-cache.ts); false sends every read to the database. */
     READ_CACHE: bool.default(true),
     /** Issue 23: beacon requests per viewer id and per client address a minute; the roll-up's period; days raw events are kept. */
@@ -251,6 +258,8 @@ export type Config = {
       /** The largest message (a video keyframe) an accepted publisher may send. */
       maxMessageBytes: number;
     };
+    /** Restreaming's retries (ingest/restream-forwarder.ts) and whether targets may be local addresses. */
+    restream: { retry: { firstMs: number; maxMs: number; attempts: number }; allowLocalTargets: boolean };
   };
 };
 
@@ -364,6 +373,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         connectionsPerAddress: value.RTMP_CONNECTIONS_PER_ADDRESS,
         publishDeadlineSeconds: value.RTMP_PUBLISH_DEADLINE_SECONDS,
         maxMessageBytes: value.RTMP_MAX_MESSAGE_BYTES,
+      },
+      restream: {
+        retry: { firstMs: value.RESTREAM_RETRY_FIRST_MS, maxMs: value.RESTREAM_RETRY_MAX_MS, attempts: value.RESTREAM_RETRY_ATTEMPTS },
+        allowLocalTargets: value.RESTREAM_LOCAL_TARGETS,
       },
     },
   };

@@ -77,6 +77,11 @@ beforeAll(async () => {
   creditManager = await t.cookieFor(credit.userId);
   const streamKey = await createStreamKey(t.db, { channel_id: channel, title: '메인 스튜디오', created_at: new Date() });
   const live = await createLive(t.db, { channel_id: channel, stream_key_id: streamKey.id, title: '라이브', created_at: new Date() });
+  const restreamTarget = await t.db
+    .insertInto('restream_targets')
+    .values({ stream_key_id: streamKey.id, url: 'rtmp://a.rtmp.example.com/live2', secret: 'matrix-target-key-0001', created_at: new Date(), updated_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const now = t.clock.now();
   const invite = await createInvite(t.db, { channel_id: channel, invitee_user_id: invitee.userId, inviter_user_id: owner.userId, role: 'MANAGER', created_at: now });
   const transfer = await createTransfer(t.db, {
@@ -124,6 +129,7 @@ beforeAll(async () => {
     loopId: loop,
     liveId: live,
     kampChannelId: streamKey.kamp_channel_id,
+    targetId: restreamTarget.id,
     'GET /api/my/invites/{id}': invite,
     'POST /api/my/invites/{id}': invite,
     'DELETE /api/my/invites/{id}': invite,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOP_FILE_NAME_MAX, MAX_SIMULTANEOUS_BROADCASTS, STREAM_KEY_TITLE_MAX } from '@studio/contract/constants';
+import { RESTREAM_KEY_MAX, RESTREAM_URL_MAX } from '@studio/contract/restream';
 import { createTestDatabase } from './helper';
 
 /**
@@ -38,5 +39,10 @@ describe("the migrations' CHECKs hold the contract's limits", () => {
 
   it("a loop's file name holds at most LOOP_FILE_NAME_MAX characters", async () => {
     expect(await checkOf('loops', 'char_length(file_name)')).toContain(`<= ${LOOP_FILE_NAME_MAX}`);
+  });
+
+  it("a restream target's address and key hold at most RESTREAM_URL_MAX and RESTREAM_KEY_MAX characters", async () => {
+    expect(await checkOf('restream_targets', 'char_length(url)')).toContain(`<= ${RESTREAM_URL_MAX}`);
+    expect(await checkOf('restream_targets', 'char_length(secret)')).toContain(`<= ${RESTREAM_KEY_MAX}`);
   });
 });

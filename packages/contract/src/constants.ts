@@ -70,3 +70,8 @@ export const LOOP_STUCK_AFTER_SECONDS = 60;
 export const LOOP_FILE_NAME_MAX = 255;
 /** A loop may run this much past LOOP_MAX_SECONDS (a phone's "3 minute" clip is often a few frames longer). */
 export const LOOP_LENGTH_TOLERANCE_SECONDS = 0.5;
+/**
+ * Issue 24, point 3: "Per stream key, the owner keeps up to 3 external targets" (restreaming). Here,
+ * not in restream.ts, so the error catalogue can name it without bringing zod into the first load.
+ */
+export const MAX_RESTREAM_TARGETS_PER_KEY = 3;

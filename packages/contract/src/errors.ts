@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOOP_MAX_FRAME_RATE, LOOP_MAX_FRAME_SIDE } from './constants';
+import { LOOP_MAX_FRAME_RATE, LOOP_MAX_FRAME_SIDE, MAX_RESTREAM_TARGETS_PER_KEY } from './constants';
 
 /**
  * The one catalogue of error codes. The server answers every error with
@@ -63,6 +63,14 @@ export const errorCatalogue = {
   STREAM_KEY_IN_USE: { status: 409, message: '이 스트림 키는 다른 라이브에서 방송 중입니다.' },
   STREAM_KEY_ON_AIR: { status: 409, message: '방송 중인 스트림 키는 수정할 수 없습니다.' },
   STREAM_KEY_LIMIT_REACHED: { status: 409, message: '스트림 키는 채널당 최대 20개까지 만들 수 있습니다.' },
+  /** Issue 24, point 3: a restream target of the key that does not exist (or was removed). */
+  RESTREAM_TARGET_NOT_FOUND: { status: 404, message: '재전송 대상을 찾을 수 없습니다.' },
+  /** Issue 24, point 3: the key already has MAX_RESTREAM_TARGETS_PER_KEY targets; `extra`: `{ max }`. */
+  RESTREAM_TARGET_LIMIT_REACHED: { status: 409, message: `재전송 대상은 스트림 키마다 최대 ${MAX_RESTREAM_TARGETS_PER_KEY}개까지 추가할 수 있습니다.` },
+  /** Issue 24, point 3: a target's server address; `extra`: `{ reason }` (RestreamUrlProblem). */
+  RESTREAM_URL_INVALID: { status: 400, message: 'rtmp:// 또는 rtmps://로 시작하는 서버 주소를 확인해 주세요.' },
+  /** Issue 24, point 3: a target's key; `extra`: `{ reason }` (RestreamKeyProblem). */
+  RESTREAM_KEY_INVALID: { status: 400, message: '재전송 대상의 스트림 키를 확인해 주세요.' },
   THUMBNAIL_UPLOAD_FAILED: { status: 400, message: '이미지 업로드에 실패했습니다.' },
   UPLOAD_TOO_LARGE: { status: 413, message: '파일이 너무 큽니다.' },
   UPLOAD_NOT_IMAGE: { status: 400, message: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.' },

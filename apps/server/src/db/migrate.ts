@@ -30,6 +30,7 @@ import * as truthfulStates from './migrations/0028-truthful-states';
 import * as trendReads from './migrations/0029-trend-reads';
 import * as profileSessionsAndNotificationGroups from './migrations/0030-profile-sessions-and-notification-groups';
 import * as replayTrims from './migrations/0031-replay-trims';
+import * as restreamTargets from './migrations/0032-restream-targets';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0029-trend-reads': trendReads,
   '0030-profile-sessions-and-notification-groups': profileSessionsAndNotificationGroups,
   '0031-replay-trims': replayTrims,
+  '0032-restream-targets': restreamTargets,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

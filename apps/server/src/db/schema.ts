@@ -322,6 +322,14 @@ export type Database = {
     created_at: Timestamp;
     publishing_since: NullableTimestamp;
   };
+  restream_targets: {
+    id: Generated<number>;
+    stream_key_id: number;
+    url: string;
+    secret: string;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
   lives: {
     id: Generated<number>;
     channel_id: number;
@@ -389,4 +397,5 @@ export type UserRow = Selectable<Database['users']>;
 export type ChannelRow = Selectable<Database['channels']>;
 export type NewChannel = Insertable<Database['channels']>;
 export type StreamKeyRow = Selectable<Database['stream_keys']>;
+export type RestreamTargetRow = Selectable<Database['restream_targets']>;
 export type LiveRow = Selectable<Database['lives']>;

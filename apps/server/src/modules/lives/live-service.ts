@@ -17,6 +17,7 @@ import { channelNameAndStatus, toChannel } from '../channels/channel-repository'
 import { channelCrewIds, memberRole } from '../members/member-repository';
 import { landing, notify } from '../notifications/notification-producer';
 import type { HlsRecorder } from './ingest/hls-recorder';
+import type { RestreamForwarder } from './ingest/restream-forwarder';
 import type { StreamHub } from './ingest/stream-hub';
 import { streamHealth } from './ingest/stream-stats';
 import type { KeyAttemptLimiter } from './key-attempts';
@@ -48,6 +49,8 @@ export type LiveServiceOptions = {
   queueRecordingRemoval(trx: Transaction<Database>, liveId: number): Promise<void>;
   /** Wrong keys per client address (STREAM_KEY_ATTEMPTS_PER_MINUTE). */
   keyAttempts: KeyAttemptLimiter;
+  /** Restreaming (issue 24, point 3): follows the recorder, on air while the stream is received. */
+  restream?: Pick<RestreamForwarder, 'start' | 'stop'>;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
 };
 
@@ -68,6 +71,11 @@ export function liveService(options: LiveServiceOptions) {
   const keys = streamKeyRepository(db);
   const lives = liveRepository(db);
   const presence = livePresenceRepository(db);
+
+  // A target that cannot be reached, or a forwarder that fails, never fails the live's own calls.
+  const forwardStart = (liveId: number, streamKeyId: number) =>
+    void options.restream?.start(liveId, streamKeyId).catch((error: unknown) => options.log.warn({ err: error, liveId }, 'could not start restreaming'));
+  const forwardStop = (liveId: number) => options.restream?.stop(liveId).catch((error: unknown) => options.log.warn({ err: error, liveId }, 'could not stop restreaming'));
 
   const toStreamKey = (row: StreamKeyRow & { is_live: boolean }): StreamKey => ({
     id: row.id,
@@ -263,6 +271,7 @@ export function liveService(options: LiveServiceOptions) {
           throw error;
         });
       await recorder.start(started.id, started.stream_key_id);
+      forwardStart(started.id, started.stream_key_id);
       return toLiveDetail(await requireLive(channel.id, liveId));
     },
 
@@ -283,7 +292,7 @@ export function liveService(options: LiveServiceOptions) {
         await requireLive(channel.id, liveId);
         throw new AppError('LIVE_STATE_CHANGED');
       }
-      await recorder.stop(liveId);
+      await Promise.all([recorder.stop(liveId), forwardStop(liveId)]);
       // The recording is whole now: its replay is made right away, after the answer (a thumbnail takes
       // ffmpeg a moment); the queued job is there for a close whose settling did not happen.
       void settleQuietly(liveId, actorId);
@@ -411,7 +420,9 @@ export function liveService(options: LiveServiceOptions) {
     /** A new publication of a key: an on-air live using it records again. */
     async publishStarted(streamKeyId: number): Promise<void> {
       const live = await lives.currentForKey(streamKeyId);
-      if (live?.status === 'START') await recorder.start(live.id, streamKeyId);
+      if (live?.status !== 'START') return;
+      await recorder.start(live.id, streamKeyId);
+      forwardStart(live.id, streamKeyId);
     },
 
     /** The grace period is over: close the live unless its encoder came back meanwhile. */
@@ -426,7 +437,7 @@ export function liveService(options: LiveServiceOptions) {
       });
       // The encoder came back meanwhile (or the live was closed by hand): its recording goes on.
       if (!closedNow) return;
-      await recorder.stop(liveId);
+      await Promise.all([recorder.stop(liveId), forwardStop(liveId)]);
       await settleQuietly(liveId, null);
     },
 

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { hlsRecorder, type HlsPublisher, type HlsRecorder } from './ingest/hls-recorder';
+import { restreamForwarder, type RestreamForwarder } from './ingest/restream-forwarder';
+import { restreamService, type RestreamService } from './restream-service';
 import { startRtmpIngest, type RtmpIngest } from './ingest/rtmp-ingest';
 import { StreamHub } from './ingest/stream-hub';
 import type { ThumbnailSaver } from './routes';
@@ -27,6 +29,9 @@ export type LiveRuntime = {
   service: LiveService;
   replays: ReplayService;
   trims: ReplayTrimService;
+  /** Restream targets of stream keys, and their forwarding while on air (issue 24, point 3). */
+  restream: RestreamService;
+  forwarder: RestreamForwarder;
   /** Where HLS playlists and segments are written: `<dir>/<liveId>/` (on the ingest's disk). */
   hlsDir: string;
   /** A playlist or segment as players get it: from hlsDir on disk, from the bucket (`live/<liveId>/<file>`) with STORAGE=s3. */
@@ -114,6 +119,21 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
 
   // The recording's files as players get them: this disk, or the bucket with STORAGE=s3 (where the ingest's disk keeps a copy too).
   const recordings = recordingStore({ hlsDir, bucket: publisher ? app.media.objects : null });
+  // Fed from the hub like the recorder: one ffmpeg child per target (`-c copy`), only where the hub receives.
+  const forwarder = restreamForwarder({
+    tools: config.mediaTools,
+    hub,
+    retry: config.live.restream.retry,
+    loadTargets: (streamKeyId) => restream.forwardTargets(streamKeyId),
+    log: app.log,
+  });
+  const restream = restreamService({
+    db: app.db,
+    clock: app.clock,
+    allowLocalTargets: config.live.restream.allowLocalTargets,
+    states: (streamKeyId) => forwarder.states(streamKeyId),
+    changed: (streamKeyId) => forwarder.refresh(streamKeyId),
+  });
 
   const replays = replayService({
     db: app.db,
@@ -140,6 +160,7 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     settleReplay: (liveId, actorId) => replays.settle(liveId, actorId),
     queueRecordingRemoval: (trx, liveId) => queueRecordingRemoval(app.jobs, trx, liveId),
     keyAttempts: new KeyAttemptLimiter({ perMinute: config.live.keyAttemptsPerMinute, clock: app.clock }),
+    restream: forwarder,
     log: app.log,
   });
 
@@ -221,7 +242,7 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     // Encoders are disconnected: their lives are interrupted (and their grace timers queued) before the pool closes.
     await ingest?.close();
     await Promise.all(pending);
-    await recorder.stopAll();
+    await Promise.all([recorder.stopAll(), forwarder.stopAll()]);
   });
 
   const saveThumbnail: ThumbnailSaver = async (request) => {
@@ -235,5 +256,5 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     return saved.url;
   };
 
-  return { hub, recorder, service, replays, trims, hlsDir, readHls, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
+  return { hub, recorder, service, replays, trims, restream, forwarder, hlsDir, readHls, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
 }

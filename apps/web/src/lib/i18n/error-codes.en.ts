@@ -1,4 +1,4 @@
-import { LOOP_MAX_FRAME_RATE, LOOP_MAX_FRAME_SIDE } from '@studio/contract/constants';
+import { LOOP_MAX_FRAME_RATE, LOOP_MAX_FRAME_SIDE, MAX_RESTREAM_TARGETS_PER_KEY } from '@studio/contract/constants';
 import type { ErrorCode } from '@studio/contract/errors';
 
 /** The English text of every error code; loaded with the English catalogue. */
@@ -59,6 +59,10 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   STREAM_KEY_IN_USE: 'This stream key is on air in another live.',
   STREAM_KEY_ON_AIR: 'A stream key that is on air cannot be edited.',
   STREAM_KEY_LIMIT_REACHED: 'A channel can have at most 20 stream keys.',
+  RESTREAM_TARGET_NOT_FOUND: 'The restream target could not be found.',
+  RESTREAM_TARGET_LIMIT_REACHED: `A stream key can have at most ${MAX_RESTREAM_TARGETS_PER_KEY} restream targets.`,
+  RESTREAM_URL_INVALID: 'Check the server address: it starts with rtmp:// or rtmps://.',
+  RESTREAM_KEY_INVALID: "Check the restream target's stream key.",
   THUMBNAIL_UPLOAD_FAILED: 'Image upload failed.',
   UPLOAD_TOO_LARGE: 'The file is too large.',
   UPLOAD_NOT_IMAGE: 'Only image files (JPEG, PNG, WebP, GIF) can be uploaded.',

@@ -10,6 +10,7 @@ import { livesQueryOptions } from '../api/get-lives';
 import { useLiveT } from '../messages';
 import { liveListPath } from '../utils/live-paths';
 import { IngestSettings } from './ingest-settings';
+import { RestreamTargets } from './restream-targets';
 import { LiveActions } from './live-actions';
 import { LiveEdit } from './live-edit';
 import { LivePlayers } from './live-players';
@@ -43,6 +44,7 @@ export function LiveDetailPage({ channelId, liveId }: { channelId: number; liveI
         </div>
         <div className={styles.column}>
           {live.status !== 'END' ? <IngestSettings live={live} /> : null}
+          {live.status !== 'END' ? <RestreamTargets live={live} /> : null}
           <LiveEdit live={live} />
           <OtherLives channelId={channelId} liveId={liveId} />
         </div>
