@@ -58,11 +58,21 @@ describe('restream targets on the live page', () => {
     expect(within(rows[0]!).getByText('저장된 키 ••••ab12')).toBeTruthy();
     expect(within(rows[1]!).getByText('실패')).toBeTruthy();
     expect(within(rows[1]!).getByRole('status').textContent).toContain('서버가 연결을 거부했습니다.');
+    // Its retry time has passed (the fixture's): the row says it is reconnecting, not a clock time.
+    expect(within(rows[1]!).getByRole('status').textContent).toContain('다시 연결하고 있습니다.');
     expect(within(rows[2]!).getByText('중단됨')).toBeTruthy();
     expect(within(rows[2]!).getByRole('status').textContent).toContain('10번 연속 실패해');
     // Full: no add button, the limit said instead.
     expect(screen.queryByRole('button', { name: '재전송 대상 추가' })).toBeNull();
     expect(screen.getByText(`스트림 키마다 최대 ${MAX_RESTREAM_TARGETS_PER_KEY}개까지 추가할 수 있습니다.`)).toBeTruthy();
+  });
+
+  it('counts down to the next attempt of a failing target', async () => {
+    const retryAt = new Date(Date.now() + 8_500).toISOString();
+    stubFetch({ [`GET ${path}`]: { body: [target(2, 'rtmp://live.example.com/app', { state: 'FAILING', reason: 'CONNECTION_REFUSED', failures: 1, retryAt, since: '2026-11-20T01:00:00.000Z' })] } });
+    renderWithProviders(<RestreamTargets live={live('START')} />);
+    const [row] = await screen.findAllByRole('listitem');
+    expect(within(row!).getByRole('status').textContent).toMatch(/[89]초 뒤에 다시 연결합니다\./);
   });
 
   it("checks the address and key with the contract's rules before sending, then adds the target", async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { LiveDetail } from '@studio/contract/live';
 import {
   MAX_RESTREAM_TARGETS_PER_KEY,
@@ -18,7 +18,6 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Loading } from '../../../components/ui/loading';
 import { Section } from '../../../components/ui/page';
 import formStyles from '../../../components/form/form.module.css';
-import { useFormat } from '../../../lib/format/use-format';
 import { showToast } from '../../../lib/toast';
 import { restreamTargetsQueryOptions } from '../api/get-restream-targets';
 import { useChangeRestreamTarget } from '../api/save-restream-target';
@@ -140,7 +139,6 @@ function TargetRow({ live, target, onAir }: { live: LiveDetail; target: Restream
 /** Why it fails, and when it is tried again (or that it gave up). */
 function ForwardingDetail({ forwarding }: { forwarding: RestreamForwarding }) {
   const tl = useLiveT();
-  const format = useFormat();
   if (!forwarding.reason || forwarding.state === 'LIVE') return null;
   return (
     <p className={styles.restreamReason} role="status">
@@ -148,10 +146,25 @@ function ForwardingDetail({ forwarding }: { forwarding: RestreamForwarding }) {
       {forwarding.state === 'STOPPED'
         ? tl('restream.stopped', { count: forwarding.failures })
         : forwarding.retryAt
-          ? tl('restream.retryAt', { time: format.dateTime(forwarding.retryAt) })
+          ? <RetryCountdown at={forwarding.retryAt} />
           : null}
     </p>
   );
+}
+
+/**
+ * Seconds until the next attempt, counted down here between two refreshes of the list (a wait is 2 s
+ * to a minute: a clock time said too little). Left out of the status' announcements: it changes every second.
+ */
+function RetryCountdown({ at }: { at: string }) {
+  const tl = useLiveT();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.ceil((Date.parse(at) - now) / 1_000);
+  return <span aria-live="off">{seconds > 0 ? tl('restream.retryIn', { seconds }) : tl('restream.retrying')}</span>;
 }
 
 /** Adds a target, or edits one (an empty key keeps the saved one). Checked here by the contract's rules, then by the server. */
