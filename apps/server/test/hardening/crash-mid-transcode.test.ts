@@ -120,7 +120,8 @@ describe('kill -9 of the server in the middle of a transcode', () => {
     // One rendition, its thumbnails, nothing half-written (the dead run's scratch folder removed by the sweep), the upload gone.
     expect(filesUnder(path.join(dataDir, 'media', 'loops'))).toEqual([done.video_name]);
     expect(filesUnder(path.join(dataDir, 'media', 'thumbnails'))).toEqual([...done.thumbnail_names].sort());
-    expect(filesUnder(path.join(dataDir, 'run', 'loops'))).toEqual([]);
+    // The run's scratch folder goes when the run ends, just after the commit that marks the loop complete.
+    await until(async () => filesUnder(path.join(dataDir, 'run', 'loops')), (files) => files.length === 0, 10_000, 'no scratch left once the loop completed');
     // The upload goes just after the loop is marked complete (its removal follows the commit).
     await until(async () => filesUnder(path.join(dataDir, 'uploads', 'loops')), (files) => files.length === 0, 10_000, 'the upload removed once the loop completed');
 
