@@ -18,7 +18,9 @@ test.describe('profile', () => {
     test.setTimeout(90_000);
     await login(page, 'manager', '/studio/profile/my');
     const sessions = sessionsOf(page);
-    // Earlier specs signed this demo person in too: start from this device alone.
+    // Earlier specs signed this demo person in too: start from this device alone (once the list has loaded:
+    // isVisible() does not wait, and an empty section then would skip the sign-out).
+    await expect(sessions.getByRole('listitem').first()).toContainText('이 기기');
     const others = sessions.getByRole('button', { name: '다른 기기 모두 로그아웃' });
     if (await others.isVisible()) {
       await others.click();
