@@ -98,7 +98,8 @@ describe('roles on one database and one DATA_DIR', () => {
     const done = await until(() => loopRow(id), (row) => row.status === 'COMPLETE' || row.status === 'ERROR', 120_000, 'transcoded by the worker');
     expect(done.status, worker.output()).toBe('COMPLETE');
     expect(done.attempts).toBe(1);
-    expect(await loopJobStates(id)).toEqual(['completed']);
+    // One job, completed: pg-boss marks it so when the handler returns, a moment after the commit that completes the loop.
+    expect(await until(() => loopJobStates(id), (states) => states.length !== 1 || states[0] !== 'active', 10_000, 'the job marked done')).toEqual(['completed']);
 
     // What the worker wrote to the shared DATA_DIR, web serves; the worker does not.
     const shown = await get(web, `/api/channels/${channel}/loops/${id}`);
