@@ -18,31 +18,42 @@ export async function viewRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const views = viewService(app.db, app.clock);
   const presence = livePresenceService(app.db, app.clock);
-  const perViewer = app.createRateLimit({
-    max: app.config.views.perViewerPerMinute,
-    timeWindow: '1 minute',
-    // Thousands a second: counted in this instance's memory, not in the shared table (decision 042).
-    perInstance: true,
-    keyGenerator: (request: FastifyRequest) => `view-beacons:viewer:${(request.body as BeaconBatch).viewerId}`,
-  });
+  /**
+   * A public route's limits (issue 23): per address generously, in this instance's memory (decision 042),
+   * and per viewer id, read from the body once it is parsed. `name` keys both.
+   */
+  const publicLimits = <Body extends { viewerId: string }>(name: string) => {
+    const perViewer = app.createRateLimit({
+      max: app.config.views.perViewerPerMinute,
+      timeWindow: '1 minute',
+      perInstance: true,
+      keyGenerator: (request: FastifyRequest) => `${name}:viewer:${(request.body as Body).viewerId}`,
+    });
+    return {
+      rateLimit: {
+        max: app.config.views.perAddressPerMinute,
+        timeWindow: '1 minute',
+        perInstance: true,
+        keyGenerator: (request: FastifyRequest) => `${name}:address:${request.ip}`,
+        errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: errorCatalogue.RATE_LIMITED.message }),
+      },
+      preHandler: async (request: FastifyRequest) => {
+        const limit = await perViewer(request);
+        if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED');
+      },
+    };
+  };
+  const beaconLimits = publicLimits<BeaconBatch>('view-beacons');
+  const presenceLimits = publicLimits<LivePresence>('live-presence');
 
   app.post(
     '/public/beacons',
     {
       config: {
         access: 'public',
-        rateLimit: {
-          max: app.config.views.perAddressPerMinute,
-          timeWindow: '1 minute',
-          perInstance: true,
-          keyGenerator: (request: FastifyRequest) => `view-beacons:address:${request.ip}`,
-          errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: errorCatalogue.RATE_LIMITED.message }),
-        },
+        rateLimit: beaconLimits.rateLimit,
       },
-      preHandler: async (request) => {
-        const limit = await perViewer(request);
-        if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED');
-      },
+      preHandler: beaconLimits.preHandler,
       schema: {
         tags: ['views'],
         summary:
@@ -54,30 +65,14 @@ export async function viewRoutes(instance: FastifyInstance) {
     async (request, reply) => reply.status(202).send({ accepted: await views.accept(request.body) }),
   );
 
-  const perLiveViewer = app.createRateLimit({
-    max: app.config.views.perViewerPerMinute,
-    timeWindow: '1 minute',
-    perInstance: true,
-    keyGenerator: (request: FastifyRequest) => `live-presence:viewer:${(request.body as LivePresence).viewerId}`,
-  });
-
   app.post(
     '/public/lives/:liveId/presence',
     {
       config: {
         access: 'public',
-        rateLimit: {
-          max: app.config.views.perAddressPerMinute,
-          timeWindow: '1 minute',
-          perInstance: true,
-          keyGenerator: (request: FastifyRequest) => `live-presence:address:${request.ip}`,
-          errorResponseBuilder: () => ({ statusCode: 429, code: 'RATE_LIMITED', message: errorCatalogue.RATE_LIMITED.message }),
-        },
+        rateLimit: presenceLimits.rateLimit,
       },
-      preHandler: async (request) => {
-        const limit = await perLiveViewer(request);
-        if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED');
-      },
+      preHandler: presenceLimits.preHandler,
       schema: {
         tags: ['views'],
         summary:
