@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import type { S3 } from '@aws-sdk/client-s3';
+import { Upload } from '@tus/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StorageConfig } from '../../src/config';
+import { createBucketIfMissing, s3Client, s3Store } from '../../src/media/stores/s3-store';
+import { UPLOAD_PART_BYTES, uploadStore, type UploadStore } from '../../src/media/stores/upload-store';
+
+/**
+ * The bucket's side of a resumable upload (media/stores/upload-store.ts) against a real S3 endpoint
+ * (Ceph's RADOS Gateway on a memstore OSD): each piece costs the gateway one ListParts, one HEAD and
+ * its UploadPart (not two ListParts, a HEAD and a GET), and the object that results is the bytes sent,
+ * whether the pieces are whole parts or not.
+ */
+
+const run = promisify(execFile);
+const SCRIPT = path.resolve(import.meta.dirname, '../../../../scripts/ensure-object-store.mjs');
+const BUCKET = 'studio-upload-store';
+
+let cephFolder: string;
+let scratch: string;
+let store: UploadStore;
+let storage: Extract<StorageConfig, { kind: 's3' }>;
+/** Gateway requests by command name, as the tus store's own client sends them. */
+const sent: string[] = [];
+
+beforeAll(async () => {
+  cephFolder = await mkdtemp(path.join(tmpdir(), 'studio-ceph-'));
+  scratch = await mkdtemp(path.join(tmpdir(), 'studio-upload-store-'));
+  const { stdout } = await run(process.execPath, [SCRIPT, '--start', cephFolder, '--owner', String(process.pid)], { timeout: 90_000 });
+  const endpoint = JSON.parse(stdout) as { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
+  const options = { ...endpoint, bucket: BUCKET, forcePathStyle: true };
+  await createBucketIfMissing(s3Client(options), BUCKET);
+  storage = { kind: 's3', ...options };
+  store = uploadStore(storage, { uploadsDir: scratch, scratchDir: scratch, objects: s3Store(options) });
+  const { client } = store.datastore as unknown as { client: S3 };
+  client.middlewareStack.add((next, context) => (args) => (sent.push(context.commandName ?? '?'), next(args)), { step: 'initialize', name: 'countForTest' });
+}, 120_000);
+
+afterAll(async () => {
+  if (cephFolder) await run(process.execPath, [SCRIPT, '--stop', cephFolder], { timeout: 30_000 });
+  await rm(cephFolder, { recursive: true, force: true });
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** A PATCH as the tus server makes it: where the upload stands, then the piece written from there. */
+async function patch(id: string, piece: Buffer): Promise<{ offset: number; requests: string[] }> {
+  sent.length = 0;
+  const upload = await store.datastore.getUpload(id);
+  const offset = await store.datastore.write(Readable.from([piece]), id, upload.offset);
+  return { offset, requests: [...sent] };
+}
+
+async function uploaded(bytes: Buffer, pieceSizes: number[]): Promise<{ id: string; requests: string[][] }> {
+  const id = randomUUID();
+  await store.datastore.create(new Upload({ id, size: bytes.length, offset: 0 }));
+  const requests: string[][] = [];
+  let at = 0;
+  for (const size of pieceSizes) {
+    const result = await patch(id, bytes.subarray(at, at + size));
+    at += size;
+    expect(result.offset).toBe(at);
+    requests.push(result.requests);
+  }
+  expect(at).toBe(bytes.length);
+  return { id, requests };
+}
+
+async function stored(id: string): Promise<Buffer> {
+  const local = await store.local(id);
+  if (!local) throw new Error('no object');
+  try {
+    return await readFile(local.file);
+  } finally {
+    await local.release();
+  }
+}
+
+describe('resumable uploads into the bucket', () => {
+  it('sends each whole-part piece with one ListParts, one HEAD and its UploadPart, and stores the bytes sent', async () => {
+    const bytes = randomBytes(UPLOAD_PART_BYTES * 2 + 1234);
+    const { id, requests } = await uploaded(bytes, [UPLOAD_PART_BYTES, UPLOAD_PART_BYTES, 1234]);
+    // The first piece this instance sees also reads the upload's info object (kept in memory after).
+    expect(requests[0]?.sort()).toEqual(['GetObjectCommand', 'HeadObjectCommand', 'ListPartsCommand', 'UploadPartCommand']);
+    expect(requests[1]?.sort()).toEqual(['HeadObjectCommand', 'ListPartsCommand', 'UploadPartCommand']);
+    // The last piece completes the upload: the list it completes with is asked afresh.
+    expect(requests[2]?.filter((name) => name === 'ListPartsCommand')).toHaveLength(2);
+    expect(requests[2]).toContain('CompleteMultipartUploadCommand');
+    expect((await stored(id)).equals(bytes)).toBe(true);
+  });
+
+  it('still reads back a piece shorter than a part, and a later getUpload sees the bucket as it is', async () => {
+    const bytes = randomBytes(UPLOAD_PART_BYTES + 300_000);
+    // 1 MiB (an incomplete part kept aside), then the rest: the second piece must prepend the first.
+    const { id, requests } = await uploaded(bytes, [1024 * 1024, bytes.length - 1024 * 1024]);
+    expect(requests[0]).toContain('PutObjectCommand');
+    expect(requests[1]).toContain('GetObjectCommand');
+    expect((await stored(id)).equals(bytes)).toBe(true);
+    expect((await store.datastore.getUpload(id)).offset).toBe(bytes.length);
+  });
+
+  it('takes nothing from an earlier look when the upload moved since (another instance wrote in between)', async () => {
+    const bytes = randomBytes(UPLOAD_PART_BYTES * 2 + 10);
+    const id = randomUUID();
+    await store.datastore.create(new Upload({ id, size: bytes.length, offset: 0 }));
+    // This instance looks (a HEAD), another writes the first piece, then this one writes the second
+    // without looking again: what it saw (no parts) must not be taken, or part 1 would be overwritten.
+    expect((await store.datastore.getUpload(id)).offset).toBe(0);
+    const other = uploadStore(storage, { uploadsDir: scratch, scratchDir: scratch, objects: s3Store(storage) });
+    expect(await other.datastore.write(Readable.from([bytes.subarray(0, UPLOAD_PART_BYTES)]), id, 0)).toBe(UPLOAD_PART_BYTES);
+    const offset = await store.datastore.write(Readable.from([bytes.subarray(UPLOAD_PART_BYTES)]), id, UPLOAD_PART_BYTES);
+    expect(offset).toBe(bytes.length);
+    expect((await stored(id)).equals(bytes)).toBe(true);
+  });
+});
