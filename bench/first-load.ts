@@ -9,6 +9,18 @@ import { gzipSync } from 'node:zlib';
 /** The design (docs/ARCHITECTURE.md section 8): the first load of /studio/ carries at most this much gzipped JavaScript. */
 export const FIRST_LOAD_BUDGET_KIB = 150;
 
+/**
+ * Where each route's first load stands while the budget is not met (issue 25, point 5; decision 052):
+ * measured as Chromium fetches it (e2e/tests/first-load.spec.ts) plus 3 KiB, so the figure cannot
+ * creep up unnoticed. Lower a line whenever a route gets lighter; the budget is met when every line
+ * is at FIRST_LOAD_BUDGET_KIB.
+ */
+export const FIRST_LOAD_HELD_KIB: Record<'studio home' | 'channel management' | 'channel home', number> = {
+  'studio home': 174,
+  'channel management': 188,
+  'channel home': 189,
+};
+
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
 export type ChunkSize = { file: string; bytes: number; gzipBytes: number; brotliBytes: number | undefined };

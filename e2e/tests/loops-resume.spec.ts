@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
+import { expectVideoPlays } from './loop-clips';
 
 /**
  * Issue #12 as it will be checked: a 30-second vertical clip made by ffmpeg, the connection cut
@@ -112,13 +113,7 @@ test('an upload cut part-way resumes after a reload from the server offset, proc
   await row.getByRole('button', { name: '이어 올린 30초 루프 재생' }).click();
   const video = page.getByRole('dialog').locator('video');
   await expect(video).toHaveAttribute('src', /^\/media\/loops\/[0-9a-f-]{36}\.mp4$/);
-  await video.evaluate((element: HTMLVideoElement) => {
-    element.muted = true;
-    return element.play();
-  });
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-  const first = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(first + 0.5);
+  await expectVideoPlays(video);
   await shot(page, 'ko-7-playing');
 });
 

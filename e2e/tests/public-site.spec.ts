@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, login, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { publishedLoop } from './loop-clips';
 import { contents } from './world';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -52,18 +49,7 @@ test.describe('the public site', () => {
 
   test('a loop page counts a view when it plays and its watch time from the heartbeats, once the roll-up runs', async ({ browser, page, world }) => {
     test.setTimeout(180_000);
-    const clip = path.join(mkdtempSync(path.join(tmpdir(), 'studio-e2e-public-')), 'vertical.mp4');
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '4', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', clip]);
-    const me = await world.person('Looper');
-    const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', shorts_status: 'SERVICE' });
-    await login(page, me, `/studio/channels/${channel.id}/videos/shorts/upload`);
-    await page.locator('input[type="file"]').setInputFiles(clip);
-    await expect(page.getByRole('status').filter({ hasText: '처리 완료' })).toBeVisible({ timeout: 60_000 });
-    const loopId = /#loop=([0-9a-f-]{36})$/.exec(page.url())![1]!;
-    const origin = new URL(page.url()).origin;
-    const published = await page.request.post(`/api/channels/${channel.id}/loops/${loopId}/publish`, { headers: { origin }, data: { title: '공개 루프: 바다 산책', thumbnailIndex: 0 } });
-    expect(published.status(), await published.text()).toBe(201);
-    const { contentId } = (await published.json()) as { contentId: number };
+    const { channel, contentId, origin } = await publishedLoop(page, world, 'Looper', { title: '공개 루프: 바다 산책', thumbnailIndex: 0 });
 
     // A viewer signed in nowhere opens the loop's page: nothing is counted before it plays.
     const viewer = await browser.newContext();

@@ -264,6 +264,21 @@ export const ContentStatusConflictExtra = z.object({ status: ContentStatus, acti
 export type ContentStatusConflictExtra = z.infer<typeof ContentStatusConflictExtra>;
 
 /** A content as a reader sees it: the body sanitised by the server. */
+/**
+ * A loop's (SHORTS) or a replay's (LIVE) video in its preview: READY plays `url` (a loop's H.264
+ * rendition, private ones through the access check of /media/loops, decision 048; a replay's HLS
+ * playlist) with `posterUrl`; PROCESSING and FAILED say why there is nothing to play yet.
+ */
+export const PreviewVideoState = z.enum(['READY', 'PROCESSING', 'FAILED']);
+export type PreviewVideoState = z.infer<typeof PreviewVideoState>;
+export const PreviewVideo = z.object({
+  state: PreviewVideoState,
+  url: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+});
+export type PreviewVideo = z.infer<typeof PreviewVideo>;
+
 export const ContentPreview = z.object({
   id: z.number().int(),
   channelId: z.number().int(),
@@ -278,6 +293,8 @@ export const ContentPreview = z.object({
   link: ContentLink.nullable(),
   publishedAt: Instant.nullable(),
   viewCount: z.number().int(),
+  /** SHORTS and LIVE: the video the preview plays; null for other kinds. */
+  video: PreviewVideo.nullable(),
 });
 export type ContentPreview = z.infer<typeof ContentPreview>;
 

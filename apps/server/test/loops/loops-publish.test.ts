@@ -101,6 +101,12 @@ describe('publishing a loop as a SHORTS content', () => {
     // The preview writes a loop's description as text, never as markup.
     const preview = await call(t.app, 'GET', `/api/channels/${channel}/contents/${contentId}/preview`, ownerCookie);
     expect(preview.json<{ html: string }>().html).toBe('<p>설명<br />둘째 줄</p>');
+    // …and offers its rendition and poster to play (issue 25), until a later run of its loop fails.
+    expect(preview.json<{ video: unknown }>().video).toEqual({ state: 'READY', url: content.videoUrl, posterUrl: content.thumbnailUrl, durationSeconds: content.durationSeconds });
+    await sql`UPDATE loops SET status = 'ERROR' WHERE content_id = ${contentId}`.execute(t.db);
+    const failed = await call(t.app, 'GET', `/api/channels/${channel}/contents/${contentId}/preview`, ownerCookie);
+    expect(failed.json<{ video: unknown }>().video).toMatchObject({ state: 'FAILED', url: null });
+    await sql`UPDATE loops SET status = 'COMPLETE' WHERE content_id = ${contentId}`.execute(t.db);
   }, 60_000);
 
   it('publishes once: 50 parallel publishes make exactly one content, the others answer 409 with its id', async () => {

@@ -1,4 +1,5 @@
-import type { ContentPreview } from '@studio/contract/content';
+import type { ContentPreview, PreviewVideo } from '@studio/contract/content';
+import type { ProcessingStatus } from '@studio/contract/enums';
 import type { ChannelRow } from '../../db/schema';
 import { plainTextToRichText, sanitizeRichText } from '../../lib/sanitize-html';
 import { toContentDetail, type ContentRow } from './content-repository';
@@ -8,7 +9,7 @@ import { toContentDetail, type ContentRow } from './content-repository';
  * it and sanitised here, on the way out, by the one allow-list; a post's text
  * is escaped. Nothing a writer typed reaches a reader as markup of its own.
  */
-export function toContentPreview(row: ContentRow, channel: Pick<ChannelRow, 'name'>): ContentPreview {
+export function toContentPreview(row: ContentRow, channel: Pick<ChannelRow, 'name'>, loopStatus?: ProcessingStatus | null): ContentPreview {
   const detail = toContentDetail(row);
   return {
     id: detail.id,
@@ -23,7 +24,22 @@ export function toContentPreview(row: ContentRow, channel: Pick<ChannelRow, 'nam
     link: detail.link,
     publishedAt: detail.publishedAt,
     viewCount: detail.viewCount,
+    video: previewVideo(row, loopStatus),
   };
+}
+
+const FAILED_LOOP: readonly (ProcessingStatus | null | undefined)[] = ['ERROR', 'STOP'];
+const UNFINISHED_LOOP: readonly (ProcessingStatus | null | undefined)[] = ['RESERVED', 'START', 'PROCESSING'];
+
+/**
+ * What a loop's or a replay's preview plays (issue 25): its rendition while it has one and its loop
+ * (the latest upload published as this content) is not being made again; the loop's processing or
+ * failure otherwise, so the preview says why there is nothing to play.
+ */
+export function previewVideo(row: Pick<ContentRow, 'kind' | 'video_url' | 'thumbnail_url' | 'duration_seconds'>, loopStatus?: ProcessingStatus | null): PreviewVideo | null {
+  if (row.kind !== 'SHORTS' && row.kind !== 'LIVE') return null;
+  const state = FAILED_LOOP.includes(loopStatus) ? 'FAILED' : row.video_url && !UNFINISHED_LOOP.includes(loopStatus) ? 'READY' : 'PROCESSING';
+  return { state, url: state === 'READY' ? row.video_url : null, posterUrl: row.thumbnail_url, durationSeconds: row.duration_seconds };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CONTENT_COUNT_CAP, encodeContentCursor, type ContentCursor, type ContentDetail, type ContentImage, type ContentPage, type ContentSort, type ContentSummary } from '@studio/contract/content';
-import type { ContentKind, ContentStatus } from '@studio/contract/enums';
+import type { ContentKind, ContentStatus, ProcessingStatus } from '@studio/contract/enums';
 import { sql, type Insertable, type OrderByDirection, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { literalCount } from '../../db/literal';
 import { pageWithTotal, totalUpTo } from '../../db/paged';
@@ -170,6 +170,12 @@ export function thumbnailOf(coverImage: ContentImage | null, images: ContentImag
 }
 
 /** The row, locked for the rest of the transaction, so checks and the write see the same state. */
+/** The processing status of the loop a SHORTS content was published from (its latest upload), if any. */
+export async function findLoopStatusOfContent(db: Executor, contentId: number): Promise<ProcessingStatus | null | undefined> {
+  const row = await db.selectFrom('loops').select('status').where('content_id', '=', contentId).orderBy('updated_at', 'desc').limit(1).executeTakeFirst();
+  return row?.status;
+}
+
 export async function lockContent(trx: Transaction<Database>, contentId: number, channelId?: number): Promise<ContentRow | undefined> {
   let query = trx.selectFrom('contents').selectAll().where('id', '=', contentId);
   if (channelId !== undefined) query = query.where('channel_id', '=', channelId);

@@ -6,6 +6,7 @@ import type {
   ContentImage,
   ContentLink,
   ContentPage,
+  ContentPreview,
   CreateContentBody,
   CreatePostBody,
   ReservationVisibility,
@@ -24,11 +25,12 @@ import { assertHasHome } from '../channels/channel-rules';
 import { releaseLoopsOfDeletedContents } from '../loops/loop-repository';
 import { queueRecordingRemoval } from '../lives/recording-files';
 import { landing, notify } from '../notifications/notification-producer';
-import { firstBodyImageUrl } from './content-html';
+import { firstBodyImageUrl, toContentPreview } from './content-html';
 import { notifyContentPublished } from './content-notifications';
 import {
   contentRepository,
   createContentRow,
+  findLoopStatusOfContent,
   findContentImages,
   insertContentImage,
   lockContent,
@@ -260,6 +262,12 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
 
     /** One content of the channel, as stored (deleted ones are not found). */
     get: readable,
+
+    /** A content as a reader sees it, with its video's state for a loop or a replay. */
+    async preview(channel: ChannelRow, contentId: number): Promise<ContentPreview> {
+      const row = await readable(channel, contentId);
+      return toContentPreview(row, channel, row.kind === 'SHORTS' ? await findLoopStatusOfContent(db, row.id) : undefined);
+    },
 
     /** A content for editing. */
     async detail(channel: ChannelRow, contentId: number): Promise<ContentDetail> {

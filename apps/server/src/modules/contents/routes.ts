@@ -23,7 +23,6 @@ import { ErrorBody } from '@studio/contract/errors';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { MAX_IMAGE_BYTES, uploadedFile, uploadRateLimit } from '../../media/upload';
 import { requireChannel } from '../../plugins/require-user';
-import { toContentPreview } from './content-html';
 import { assertWritable } from './content-rules';
 import { contentService } from './content-service';
 
@@ -187,7 +186,7 @@ export async function contentRoutes(instance: FastifyInstance) {
     },
     async (request) => {
       const { channel } = requireChannel(request);
-      return toContentPreview(await service.get(channel, request.params.contentId), channel);
+      return service.preview(channel, request.params.contentId);
     },
   );
 

@@ -82,7 +82,7 @@ export function DialogCloseButton({ label, disabled }: { label: string; disabled
   );
 }
 
-type ConfirmDialogProps = {
+export type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The button that opens the dialog, when the dialog owns it. */
@@ -122,7 +122,7 @@ export function ConfirmDialog({ open, onOpenChange, trigger, title, children, co
   );
 }
 
-type MessageDialogProps = {
+export type MessageDialogProps = {
   title: string;
   description?: ReactNode;
   /** The buttons; the first one receives focus. */

@@ -129,6 +129,10 @@ const ko = {
   'preview.views': '조회수 {count}',
   'preview.notPublished': '아직 발행하지 않았습니다',
   'preview.cover': '대표 이미지',
+  'preview.video': '{title} 영상',
+  'preview.videoProcessing': '영상을 처리하고 있습니다. 처리가 끝나면 여기에서 재생할 수 있습니다.',
+  'preview.videoFailed': '영상 처리에 실패했습니다. 올린 루프 목록에서 다시 시도하거나 삭제할 수 있습니다.',
+  'preview.videoUnplayable': '영상을 재생할 수 없습니다.',
 } as const;
 
 export type WritingMessageKey = keyof typeof ko;
@@ -258,6 +262,10 @@ const en: Record<WritingMessageKey, string> = {
   'preview.views': '{count} views',
   'preview.notPublished': 'Not published yet',
   'preview.cover': 'Cover image',
+  'preview.video': 'Video of {title}',
+  'preview.videoProcessing': 'The video is still being processed. It plays here once processing is done.',
+  'preview.videoFailed': 'Processing the video failed. Retry or delete it in the list of uploaded loops.',
+  'preview.videoUnplayable': 'The video cannot be played.',
 };
 
 export const writingMessages = { ko, en };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BulkContentAction, BulkContentResult, ContentSummary } from '@studio/contract/content';
 import { BulkContentAction as BulkActions } from '@studio/contract/content';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, MessageDialog } from '../../../components/ui/dialog';
+import { LazyConfirmDialog, LazyMessageDialog } from '../../../components/ui/lazy-dialogs';
 import { showToast } from '../../../lib/toast';
 import { useBulkContents } from '../api/bulk-contents';
 import { type ChannelHomeMessageKey, type ChannelHomeT, useChannelHomeT } from '../messages';
@@ -72,7 +72,7 @@ export function ContentBulkBar({ channelId, selected, untitled, onClear }: Props
           </Button>
         </div>
       ) : null}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => (open ? undefined : setAsking(null))}
         title={asking ? t(`bulk.confirmTitle.${asking}`, { count }) : ''}
@@ -83,9 +83,9 @@ export function ContentBulkBar({ channelId, selected, untitled, onClear }: Props
         onConfirm={() => asking && run(asking)}
       >
         <p>{asking ? t(`bulk.confirmDescription.${asking}`) : null}</p>
-      </ConfirmDialog>
+      </LazyConfirmDialog>
       {outcome ? (
-        <MessageDialog
+        <LazyMessageDialog
           title={t('bulk.resultTitle', { failed: outcome.failures.length })}
           description={
             <span className={styles.bulkResult}>
@@ -104,7 +104,7 @@ export function ContentBulkBar({ channelId, selected, untitled, onClear }: Props
           <Button variant="primary" onClick={() => setOutcome(null)}>
             {t('bulk.close')}
           </Button>
-        </MessageDialog>
+        </LazyMessageDialog>
       ) : null}
     </>
   );

@@ -1,50 +1,33 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronRightIcon } from '../../../components/ui/icons';
+import type { ComponentType } from 'react';
+import { useLoadOnIntent } from '../../../components/ui/use-load-on-intent';
+import type { ContentFilterMenuProps } from './content-filter-dropdown';
+import { FilterTriggerFace } from './filter-trigger-face';
 import styles from './channel-contents.module.css';
 
-type ContentFilterMenuProps<T extends string> = {
-  label: string;
-  options: readonly T[];
-  selected: readonly T[];
-  optionLabel: (value: T) => string;
-  onChange: (next: T[]) => void;
-};
+type Dropdown = ComponentType<ContentFilterMenuProps<string> & { defaultOpen: boolean; focusTrigger: boolean }>;
+const loadDropdown = async (): Promise<Dropdown> => (await import('./content-filter-dropdown')).ContentFilterDropdown as Dropdown;
 
-/** A multi-select as a menu of checkbox items (Radix: arrow keys, Space/Enter, Esc); it stays open while choosing. */
-export function ContentFilterMenu<T extends string>({ label, options, selected, optionLabel, onChange }: ContentFilterMenuProps<T>) {
-  const toggle = (value: T, checked: boolean) => {
-    const next = new Set(selected);
-    if (checked) next.add(value);
-    else next.delete(value);
-    // The enumeration's order, whatever order they were picked in: one URL per selection.
-    onChange(options.filter((option) => next.has(option)));
-  };
-
+/**
+ * A filter's button. Its menu of checkbox items and the menu library load on the first intent
+ * (docs/decisions/052): a channel home's first load carries only the button.
+ */
+export function ContentFilterMenu<T extends string>(props: ContentFilterMenuProps<T>) {
+  const { loaded: Dropdown, openOnLoad, focused, triggerProps } = useLoadOnIntent(loadDropdown);
+  if (Dropdown) {
+    const { onChange, optionLabel } = props;
+    return (
+      <Dropdown
+        {...props}
+        optionLabel={(value) => optionLabel(value as T)}
+        onChange={(next) => onChange(next as T[])}
+        defaultOpen={openOnLoad}
+        focusTrigger={focused}
+      />
+    );
+  }
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={styles.filterTrigger} data-active={selected.length > 0 || undefined}>
-        {label}
-        {selected.length > 0 ? <span className={styles.filterCount}>{selected.length}</span> : null}
-        <ChevronRightIcon size={14} className={styles.filterChevron} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.filterMenu} align="start" sideOffset={6} collisionPadding={8}>
-          {options.map((value) => (
-            <DropdownMenu.CheckboxItem
-              key={value}
-              className={styles.filterItem}
-              checked={selected.includes(value)}
-              onCheckedChange={(checked) => toggle(value, checked)}
-              onSelect={(event) => event.preventDefault()}
-            >
-              <span className={styles.checkbox} aria-hidden="true">
-                <DropdownMenu.ItemIndicator className={styles.checkmark}>✓</DropdownMenu.ItemIndicator>
-              </span>
-              {optionLabel(value)}
-            </DropdownMenu.CheckboxItem>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button type="button" className={styles.filterTrigger} data-active={props.selected.length > 0 || undefined} aria-haspopup="menu" aria-expanded={false} {...triggerProps}>
+      <FilterTriggerFace label={props.label} count={props.selected.length} />
+    </button>
   );
 }

@@ -1,77 +1,23 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { ContentSummary } from '@studio/contract/content';
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { showToast } from '../../../lib/toast';
-import { useContentAction } from '../api/content-action';
+import { useLoadOnIntent } from '../../../components/ui/use-load-on-intent';
 import { useChannelHomeT } from '../messages';
-import { type ContentRowAction, contentRowActions } from '../utils/content-actions';
+import { contentRowActions } from '../utils/content-actions';
 import styles from './channel-contents.module.css';
 
-/** A row's menu: edit, preview, hide, unhide, cancel a reservation, delete (asked first). */
+const loadMenu = async () => (await import('./content-row-menu')).ContentRowMenu;
+
+/**
+ * A row's "⋯" button. The menu, its confirmation and the menu library load on the first intent
+ * (docs/decisions/052): a channel home's first load carries only this button.
+ */
 export function ContentRowActions({ channelId, content, title }: { channelId: number; content: ContentSummary; title: string }) {
   const t = useChannelHomeT();
-  const navigate = useNavigate();
-  const mutation = useContentAction(channelId);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const actions = contentRowActions(content);
-  if (actions.length === 0) return null;
-
-  function run(action: Exclude<ContentRowAction, 'EDIT' | 'PREVIEW'>) {
-    mutation.mutate(
-      { action, content },
-      {
-        onSuccess: () => {
-          setConfirmDelete(false);
-          showToast(t(`actions.done.${action}`));
-        },
-      },
-    );
-  }
-
-  function select(action: ContentRowAction) {
-    switch (action) {
-      case 'EDIT':
-        return void navigate(`/editor/${channelId}/${content.id}`);
-      case 'PREVIEW':
-        return void navigate(`/channels/${channelId}/contents/${content.id}/preview`);
-      case 'DELETE':
-        return setConfirmDelete(true);
-      case 'HIDE':
-      case 'UNHIDE':
-      case 'CANCEL_RESERVATION':
-        return run(action);
-    }
-  }
-
+  const { loaded: Menu, openOnLoad, focused, triggerProps } = useLoadOnIntent(loadMenu);
+  if (contentRowActions(content).length === 0) return null;
+  if (Menu) return <Menu channelId={channelId} content={content} title={title} defaultOpen={openOnLoad} focusTrigger={focused} />;
   return (
-    <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className={styles.actionsTrigger} aria-label={t('actions.menu', { title })} disabled={mutation.isPending}>
-          <span aria-hidden="true">⋯</span>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className={styles.filterMenu} align="end" sideOffset={6} collisionPadding={8}>
-            {actions.map((action) => (
-              <DropdownMenu.Item key={action} className={`${styles.filterItem} ${action === 'DELETE' ? styles.dangerItem : ''}`} onSelect={() => select(action)}>
-                {t(`actions.${action}`)}
-              </DropdownMenu.Item>
-            ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title={t('actions.deleteTitle')}
-        confirmLabel={t('actions.deleteConfirm')}
-        cancelLabel={t('actions.cancel')}
-        pending={mutation.isPending}
-        onConfirm={() => run('DELETE')}
-      >
-        <p>{t('actions.deleteDescription', { title })}</p>
-      </ConfirmDialog>
-    </>
+    <button type="button" className={styles.actionsTrigger} aria-label={t('actions.menu', { title })} aria-haspopup="menu" aria-expanded={false} {...triggerProps}>
+      <span aria-hidden="true">⋯</span>
+    </button>
   );
 }

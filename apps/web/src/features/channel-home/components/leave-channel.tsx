@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ChannelDetail } from '@studio/contract/member';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/dialog';
+import { LazyConfirmDialog } from '../../../components/ui/lazy-dialogs';
 import { useT } from '../../../lib/i18n/i18n';
 import { useLeaveChannel } from '../api/leave-channel';
 import { useChannelHomeT } from '../messages';
@@ -14,7 +14,7 @@ export function LeaveChannel({ channel }: { channel: ChannelDetail }) {
   const leave = useLeaveChannel(channel.id, channel.name);
 
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={open}
       onOpenChange={setOpen}
       trigger={<Button>{th('leave.button')}</Button>}
@@ -31,6 +31,6 @@ export function LeaveChannel({ channel }: { channel: ChannelDetail }) {
       }
     >
       {th('leave.description', { channel: channel.name, role: t(`memberRole.${channel.role}`) })}
-    </ConfirmDialog>
+    </LazyConfirmDialog>
   );
 }
