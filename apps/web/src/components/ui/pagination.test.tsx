@@ -15,7 +15,7 @@ const CAP = 10_000;
 function pager(props: { page: number; totalElements: number; last: boolean; countCap?: number }) {
   const onChange = vi.fn();
   renderWithProviders(<Pagination size={20} onChange={onChange} {...props} />);
-  const next = screen.getByRole('button', { name: '다음 페이지' }) as HTMLButtonElement;
+  const next = screen.getByRole<HTMLButtonElement>('button', { name: '다음 페이지' });
   const status = screen.getByRole('navigation').querySelector('[aria-current="page"]') as HTMLElement;
   return { onChange, next, status };
 }
