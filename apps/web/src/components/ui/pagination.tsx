@@ -1,3 +1,4 @@
+import { useFormat } from '../../lib/format/use-format';
 import { useT } from '../../lib/i18n/i18n';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import styles from './pagination.module.css';
@@ -27,6 +28,7 @@ function pagerCount({ page, totalElements, size, last, countCap }: Omit<Paginati
 
 export function Pagination({ page, totalElements, size, last, countCap, onChange }: PaginationProps) {
   const t = useT();
+  const format = useFormat();
   const { pages, more } = pagerCount({ page, totalElements, size, last, countCap });
   if (pages <= 1 && page === 0) return null;
   return (
@@ -41,7 +43,7 @@ export function Pagination({ page, totalElements, size, last, countCap, onChange
         <ChevronLeftIcon size={18} />
       </button>
       <span className={styles.status} aria-current="page" title={more ? t('pagination.moreFollow') : undefined}>
-        {t(more ? 'pagination.statusMore' : 'pagination.status', { page: page + 1, total: pages })}
+        {t(more ? 'pagination.statusMore' : 'pagination.status', { page: format.count(page + 1), total: format.count(pages) })}
       </span>
       <button
         type="button"
