@@ -2,8 +2,9 @@
 // point 2). Seeds the channel (plus a neighbour channel, so indexes hold other rows too), starts the
 // studio in a process of its own (bench/serve-views.ts: the whole app, jobs off), walks each sort's
 // keyset cursors from page 1 to page 1,000 over HTTP, then loads page 1 and page 1,000 side by side
-// from a separate load-generator process (bench/load.ts, autocannon), and the title search with and
-// without the trigram index (migration 0025). Writes bench/LIBRARY-RESULTS.md.
+// from a separate load-generator process (bench/load.ts, autocannon), and the title search (page 1 and
+// a deep page, the indexes its plan reads) with and without the trigram index (migration 0025).
+// Writes bench/LIBRARY-RESULTS.md.
 // Uses BENCH_DATABASE_URL when set (a database it may fill), else an embedded PostgreSQL.
 import { execFile } from 'node:child_process';
 import { startServer } from './child-servers';
@@ -11,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { decodeContentCursor, type ContentPage, type ContentSort } from '@studio/contract/content';
 import { createDb } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
@@ -145,28 +146,66 @@ for (const sort of ['NEWEST', 'OLDEST', 'MOST_VIEWED'] as ContentSort[]) {
   sortRows.push(line);
 }
 
+/**
+ * Searches: each word's page 1 and a deep page side by side (the deep page reached by walking the
+ * cursors), run one after another in this process as the studio runs them — a common word first, so a
+ * rare one follows on the same connection (where a named statement's generic plan would show, decision
+ * 054) — and the indexes PostgreSQL's plan for page 1 reads (EXPLAIN ANALYZE of the repository's very
+ * statement, captured on its way out).
+ */
 const searches = [
-  ['a common word ("garden", 1 in 40)', 'q=garden'],
-  ['a rare word ("zeppelin", 1 in 10,000)', 'q=zeppelin'],
-  ['no match ("quasar")', 'q=quasar'],
-  ['a common word, most viewed first', 'q=garden&sort=MOST_VIEWED'],
-  ['a common word, page 50 by cursor', 'q=garden&@page=50'],
-  ['a date range (one week), newest first', `from=2026-03-01T00:00:00Z&to=2026-03-08T00:00:00Z`],
-  ['status DRAFT, kind POST', 'status=DRAFT&kind=POST'],
-] as const;
+  { label: 'a word in every title ("episode")', query: 'q=episode', deep: DEEP_PAGE },
+  { label: 'a common word ("garden", 1 in 40)', query: 'q=garden', deep: 100 },
+  { label: 'a rare word ("zeppelin", 1 in 10,000)', query: 'q=zeppelin' },
+  { label: 'no match ("quasar")', query: 'q=quasar' },
+  { label: 'a common word, most viewed first', query: 'q=garden&sort=MOST_VIEWED', deep: 100 },
+  { label: 'a date range (one week), newest first', query: `from=2026-03-01T00:00:00Z&to=2026-03-08T00:00:00Z` },
+  { label: 'status DRAFT, kind POST', query: 'status=DRAFT&kind=POST' },
+] as const satisfies readonly { label: string; query: string; deep?: number }[];
 
 const ContentSortOf = (value: string | null): ContentSort => (value === 'MOST_VIEWED' || value === 'OLDEST' ? value : 'NEWEST');
 
+/** The last statement a repository sent, compiled as it went out. */
+let captured: CompiledQuery | undefined;
+const capturing = db.withPlugin({
+  transformQuery: ({ node, queryId }) => {
+    captured = db.getExecutor().compileQuery(node, queryId);
+    return node;
+  },
+  transformResult: ({ result }) => Promise.resolve(result),
+});
+/** The indexes the plan of a search's page 1 reads, by EXPLAIN ANALYZE of the statement the repository sends. */
+async function indexesOfPlan(sort: ContentSort, q: string): Promise<string> {
+  await contentRepository(capturing).list(channel, { q }, { sort, page: 0, size: SIZE });
+  if (!captured) return 'n/a';
+  const explained = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: unknown }] }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${captured.sql}`, [...captured.parameters]));
+  const names = new Set<string>();
+  const walk = (node: unknown) => {
+    if (typeof node !== 'object' || node === null) return;
+    const plan = node as { 'Index Name'?: string; 'Node Type'?: string; 'Relation Name'?: string; Plans?: unknown[] };
+    if (plan['Index Name']) names.add(plan['Index Name']);
+    if (plan['Node Type'] === 'Seq Scan') names.add(`seq scan of ${plan['Relation Name']}`);
+    for (const child of plan.Plans ?? []) walk(child);
+  };
+  walk(explained.rows[0]?.['QUERY PLAN'][0].Plan);
+  return [...names].join(', ') || 'none';
+}
+
 async function searchRows(): Promise<string[]> {
   const rows: string[] = [];
-  for (const [label, raw] of searches) {
-    const [query, deep] = raw.split('&@page=') as [string, string | undefined];
-    const url = deep ? listUrl(`${query}&after=${(await cursorOfPage(query, Number(deep))).cursor}`) : listUrl(query);
+  for (const { label, query, ...rest } of searches) {
+    const deep = 'deep' in rest ? rest.deep : undefined;
+    const url = listUrl(query);
     const page = await get(url);
     const params = new URL(url).searchParams;
-    const ms = params.has('q') && !params.has('from') && !params.has('status') ? await queryMs(ContentSortOf(params.get('sort')), params.get('after') ?? undefined, params.get('q') ?? undefined) : null;
+    const q = params.get('q') ?? undefined;
+    const sort = ContentSortOf(params.get('sort'));
+    const deepCursor = deep ? (await cursorOfPage(query, deep)).cursor : undefined;
+    const firstMs = q ? (await queryMs(sort, undefined, q)).toFixed(2) : 'n/a';
+    const deepMs = q && deepCursor ? (await queryMs(sort, deepCursor, q)).toFixed(2) : 'n/a';
+    const plan = q ? await indexesOfPlan(sort, q) : 'n/a';
     const result = await load(url);
-    const line = `| ${label} | ${page.totalElements.toLocaleString()}${page.totalElements >= 10_000 ? '+' : ''} | ${ms === null ? 'n/a' : ms.toFixed(2)} | ${cell(result)} |`;
+    const line = `| ${label} | ${page.totalElements.toLocaleString()}${page.totalElements >= 10_000 ? '+' : ''} | ${firstMs} | ${deep ? `page ${deep.toLocaleString()}: ${deepMs}` : 'one page'} | ${plan} | ${cell(result)} |`;
     console.log(line);
     rows.push(line);
   }
@@ -184,6 +223,7 @@ if (trigram) {
 server.kill('SIGTERM');
 const machine = `${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ') ?? 'cpu'}, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}, Node ${process.version}`;
 const header = (what: string) => `${what} requests/s | ${what} p50 ms | ${what} p99 ms`;
+const searchHeader = `| query | total | page 1 query ms | deep page query ms | indexes in page 1's plan | ${header('HTTP page 1')} |\n|---|---|---|---|---|---|---|---|\n`;
 writeFileSync(
   path.join(here, 'LIBRARY-RESULTS.md'),
   `# The contents list at ${CONTENTS.toLocaleString()} contents in one channel\n\n` +
@@ -197,8 +237,10 @@ writeFileSync(
     `"walk ms" is the mean time of one step of the walk, one request at a time.\n\n` +
     `| sort | page 1 query ms | page ${DEEP_PAGE.toLocaleString()} query ms | ratio | ${header('page 1')} | ${header(`page ${DEEP_PAGE.toLocaleString()}`)} | walk ms |\n|---|---|---|---|---|---|---|---|---|---|---|\n${sortRows.join('\n')}\n\n` +
     `## Search, range and filters (page 1 unless said)\n\nTotals are counted up to 10,000 (CONTENT_COUNT_CAP).\n\n` +
-    `| query | total | query ms | ${header('HTTP')} |\n|---|---|---|---|---|---|\n${withIndex.join('\n')}\n` +
-    (trigram ? `\n### The same without the trigram index (dropped for this run, then made again)\n\n| query | total | query ms | ${header('HTTP')} |\n|---|---|---|---|---|---|\n${withoutIndex.join('\n')}\n` : ''),
+    `${searchHeader}${withIndex.join('\n')}\n` +
+    (trigram
+      ? `\n### The same without the trigram index (dropped for this run, then made again)\n\n${searchHeader}${withoutIndex.join('\n')}\n`
+      : ''),
 );
 await db.destroy();
 await database.close();

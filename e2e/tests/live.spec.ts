@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe';
 import { expect, login, test, type World } from './fixtures';
+import { shot } from './screens';
 
 // A real encoder against the studio's embedded RTMP ingest: ffmpeg publishes
 // to the server address and secret key the live page shows, as a creator
@@ -37,12 +36,6 @@ async function liveChannel(world: World) {
   return { me, channel };
 }
 
-const screens = process.env.SCREENS_DIR;
-async function shot(page: Page, name: string) {
-  if (!screens) return;
-  mkdirSync(screens, { recursive: true });
-  await page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true });
-}
 
 /** The page's video is decoding frames: it has data and its clock moves. */
 async function expectPlaying(page: Page, testId: string) {

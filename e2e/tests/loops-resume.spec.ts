@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
 import { expectVideoPlays } from './loop-clips';
+import { shot } from './screens';
 
 /**
  * Issue #12 as it will be checked: a 30-second vertical clip made by ffmpeg, the connection cut
@@ -25,12 +26,6 @@ test.beforeAll(() => {
   ]);
 });
 
-const screens = process.env.SCREENS_DIR;
-async function shot(page: Page, name: string) {
-  if (!screens) return;
-  mkdirSync(screens, { recursive: true });
-  await page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true });
-}
 
 test('an upload cut part-way resumes after a reload from the server offset, processes, publishes and plays', async ({ page, world }) => {
   test.setTimeout(300_000);

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations, waitForSettledPage } from './axe';
 import { expect, login, test } from './fixtures';
+import { shot } from './screens';
 
 // Issue 24, point 3, as it will be checked: a restream target served by a local ffmpeg listening for
 // RTMP receives the stream while the live is on air; a target on a closed port shows failing with
@@ -32,12 +32,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const screens = process.env.SCREENS_DIR;
-async function shot(page: Page, name: string) {
-  if (!screens) return;
-  mkdirSync(screens, { recursive: true });
-  await page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true });
-}
 
 test('a live on air is forwarded to a local RTMP receiver; a closed port shows failing with its reason', async ({ page, world }) => {
   test.setTimeout(240_000);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_BULK_MAX, type BulkContentAnswer, type ContentPage, type ContentSort } from '@studio/contract/content';
+import { CONTENT_BULK_MAX, CONTENT_COUNT_CAP, encodeContentCursor, type BulkContentAnswer, type ContentPage, type ContentSort } from '@studio/contract/content';
 import { addMember, createChannel, createContent, createPerson, type Person } from '../src/seed/factories';
 import { call, createTestApp, type TestContext } from './helper';
 
@@ -123,6 +123,47 @@ describe('the contents list: sorts walked by cursor', () => {
     const both = await call(t.app, 'GET', `/api/channels/${channel}/contents?after=${first.nextCursor}&before=${first.nextCursor}`, ownerCookie);
     expect(both.statusCode).toBe(400);
     expect((await call(t.app, 'GET', `/api/channels/${channel}/contents?sort=POPULAR`, ownerCookie)).statusCode).toBe(400);
+  });
+});
+
+describe('the contents list past its counted total', () => {
+  // More contents than the total counts: the total stops at the cap, the cursors walk on to the end.
+  const EXTRA = 27;
+  let big: number;
+  beforeAll(async () => {
+    big = await createChannel(t.db, { name: '큰 서재', channel_type: 'MEDIA_CHANNEL', use_document_write: true, use_post_write: true });
+    await addMember(t.db, big, owner.userId, 'OWNER');
+    await sql`
+      INSERT INTO contents (channel_id, author_user_id, kind, status, title, body, created_at, updated_at, published_at)
+      SELECT ${big}::bigint, ${owner.userId}::bigint, 'POST', 'PUBLIC', '글 ' || n, '', timestamptz '2026-01-01' + n * interval '1 minute', now(), now()
+      FROM generate_series(1, ${CONTENT_COUNT_CAP + EXTRA}) AS n`.execute(t.db);
+  });
+
+  const bigList = async (query: string) => {
+    const response = await call(t.app, 'GET', `/api/channels/${big}/contents?${query}`, ownerCookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ContentPage>();
+  };
+
+  it('pages on beyond the cap by cursor to the true end, and back, the total staying the capped count', async () => {
+    const first = await bigList('sort=NEWEST&size=20');
+    expect(first).toMatchObject({ totalElements: CONTENT_COUNT_CAP, last: false });
+    // The row just before the cap, newest first, as a cursor (what walking 500 pages would hand over).
+    const [anchor] = (
+      await sql<{ id: number; value: string }>`
+        SELECT id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS value FROM contents
+        WHERE channel_id = ${big} ORDER BY created_at DESC, id DESC OFFSET ${CONTENT_COUNT_CAP - 1} LIMIT 1`.execute(t.db)
+    ).rows;
+    if (!anchor) throw new Error('no anchor row');
+    const cursor = encodeContentCursor({ sort: 'NEWEST', value: anchor.value, id: Number(anchor.id) });
+    const past = await bigList(`sort=NEWEST&size=20&page=500&after=${cursor}`);
+    expect(past).toMatchObject({ totalElements: CONTENT_COUNT_CAP, number: 500, numberOfElements: 20, last: false });
+    expect(past.content.map((content) => content.title)).toEqual(Array.from({ length: 20 }, (_, index) => `글 ${EXTRA - index}`));
+    const end = await bigList(`sort=NEWEST&size=20&page=501&after=${past.nextCursor}`);
+    expect(end).toMatchObject({ totalElements: CONTENT_COUNT_CAP, numberOfElements: EXTRA - 20, last: true, nextCursor: null });
+    expect(end.content.at(-1)?.title).toBe('글 1');
+    const back = await bigList(`sort=NEWEST&size=20&page=500&before=${end.prevCursor}`);
+    expect(back.content.map((content) => content.id)).toEqual(past.content.map((content) => content.id));
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditPage, OperatorBroadcast, OperatorChannel, OperatorChannelCreated, OperatorChannelPage, OperatorNotice } from '@studio/contract/operator';
+import { AuditPage, OPERATOR_LIST_COUNT_CAP, OperatorBroadcast, OperatorChannel, OperatorChannelCreated, OperatorChannelPage, OperatorNotice } from '@studio/contract/operator';
 import { recordOperatorAction } from '../src/modules/operator/audit-repository';
 import { deliverBroadcast, deliverBroadcastBatch, insertBroadcast } from '../src/modules/operator/broadcast-repository';
 import { addMember, createApplication, createChannel, createInvite, createPerson, type Person } from '../src/seed/factories';
@@ -363,5 +363,23 @@ describe('audit log', () => {
     expect(await named('NOTICE', 979797)).toBeNull();
     // No application 424242 and a snapshot with no name: nothing to call it.
     expect(await named('APPLICATION', 424242)).toBeNull();
+  });
+});
+
+describe('audit log past its counted total', () => {
+  it('pages on beyond the cap while rows follow, and ends where they end', async () => {
+    const extra = 5;
+    await sql`
+      INSERT INTO operator_audit (operator_id, action, object_type, object_id, before, after, at)
+      SELECT ${operator.userId}::bigint, 'PAGER_CHECK', 'USER', n::text, NULL, NULL, timestamptz '2026-01-01' + n * interval '1 second'
+      FROM generate_series(1, ${OPERATOR_LIST_COUNT_CAP + extra}) AS n`.execute(t.db);
+    const page = async (number: number) => AuditPage.parse((await call(t.app, 'GET', `/api/operator/audit?action=PAGER_CHECK&size=20&page=${number}`, cookies.operator)).json());
+    expect(await page(0)).toMatchObject({ totalElements: OPERATOR_LIST_COUNT_CAP, last: false });
+    const lastCounted = OPERATOR_LIST_COUNT_CAP / 20 - 1;
+    // The last page the count makes is not the list's last: more rows follow it.
+    expect(await page(lastCounted)).toMatchObject({ numberOfElements: 20, last: false });
+    const beyond = await page(lastCounted + 1);
+    expect(beyond).toMatchObject({ totalElements: OPERATOR_LIST_COUNT_CAP, numberOfElements: extra, last: true });
+    expect(beyond.content.map((entry) => entry.objectId)).toEqual(['5', '4', '3', '2', '1']);
   });
 });

@@ -180,3 +180,6 @@ export const PROFILE_IMAGE_SIZE = 400;
 /** The profile image as stored: a studio address and its size after resizing. */
 export const UploadedImage = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export type UploadedImage = z.infer<typeof UploadedImage>;
+
+/** The operator's application queue counts its total up to this many; the pager pages on past it. */
+export const APPLICATION_QUEUE_COUNT_CAP = 10_000;

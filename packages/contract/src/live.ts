@@ -287,3 +287,6 @@ export const livePaths = {
 
 /** Studio route of the live page (under /studio). */
 export const livePagePath = (channelId: number, liveId: number) => `/channels/${channelId}/videos/lives/${liveId}`;
+
+/** A channel's lives list counts its total up to this many ("10,000+" beyond); the pager pages on past it. */
+export const LIVE_COUNT_CAP = 10_000;

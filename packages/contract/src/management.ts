@@ -99,3 +99,6 @@ export const TabCount = z.object({
   inviteCount: z.number().int(),
 });
 export type TabCount = z.infer<typeof TabCount>;
+
+/** A person's applications are counted up to this many (the tab's count and the list's total); the pager pages on past it. */
+export const APPLY_RESULT_COUNT_CAP = 1_000;

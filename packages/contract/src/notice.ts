@@ -34,3 +34,6 @@ export const NoticeListQuery = z.object({
     .transform((value) => value.split(',').map((part) => part.trim()))
     .pipe(z.array(NoticeCategory).min(1)),
 });
+
+/** Published notices are counted up to this many for the list's total (never the whole table); the pager pages on past it. */
+export const NOTICE_COUNT_CAP = 10_000;

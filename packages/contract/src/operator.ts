@@ -171,3 +171,6 @@ export const AuditQuery = z.object({
   size: pageSize(20),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
+
+/** The operator's audit log and channel search count their totals up to this many; the pager pages on past it. */
+export const OPERATOR_LIST_COUNT_CAP = 10_000;

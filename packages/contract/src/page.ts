@@ -22,13 +22,19 @@ export const MAX_PAGE_SIZE = 100;
 export const pageNumber = z.coerce.number().int().min(0).max(100_000);
 export const pageSize = (fallback: number) => z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(fallback);
 
-export function toPage<T>(content: T[], totalElements: number, page: number, size: number): Page<T> {
+/**
+ * `rows` may hold one row more than the page (asked for with `size + 1`): that row says whether more
+ * follow, which a total counted up to a cap cannot say past the cap. Without it, the total decides.
+ */
+export function toPage<T>(rows: T[], totalElements: number, page: number, size: number): Page<T> {
+  const content = rows.slice(0, size);
   return {
     content,
     totalElements,
     number: page,
     size,
     numberOfElements: content.length,
-    last: (page + 1) * size >= totalElements,
+    // A row beyond the page: more follow. A short page: none do. A full page: the total decides.
+    last: rows.length > size ? false : rows.length < size || (page + 1) * size >= totalElements,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionStatements, statementName } from './prepared-statements';
+import { connectionStatements, PLANNED_EACH_TIME, statementName } from './prepared-statements';
 
 describe('named prepared statements', () => {
   it('names one statement that reads or writes rows, by its text, the same every time', () => {
@@ -16,6 +16,12 @@ describe('named prepared statements', () => {
     for (const text of ['begin', 'commit', 'SET LOCAL statement_timeout = 0', 'create table t (id int)', 'LISTEN x', 'select 1; select 2', 'SELECT pg_advisory_lock(1);']) {
       expect(statementName(text), text).toBeUndefined();
     }
+  });
+
+  it('sends a statement marked planned each time unnamed, so it is planned with its values', () => {
+    const text = `select "id" from "contents" where "title" ilike $1 ${PLANNED_EACH_TIME}`;
+    expect(statementName(text)).toBeUndefined();
+    expect(connectionStatements().config(text, ['%x%'])).toEqual({ text, values: ['%x%'] });
   });
 
   it('keeps at most its bound of names per connection; a text it named before stays named', () => {

@@ -11,11 +11,19 @@ const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 const knownNames = new Map<string, string>();
 
+/**
+ * A statement carrying this comment is sent unnamed, so PostgreSQL plans it with its values every
+ * time. For a statement whose best plan depends on the value itself — a title search, where a rare
+ * word wants the trigram index and a common one the date index — a named statement would settle,
+ * after five runs, on one generic plan for every value (decision 054). Added by `plannedEachTime`.
+ */
+export const PLANNED_EACH_TIME = '/* planned each time */';
+
 /** The statement's name: the same text has the same name on every connection and every instance. */
 export function statementName(text: string): string | undefined {
   const known = knownNames.get(text);
   if (known !== undefined) return known;
-  if (text.includes(';') || !NAMEABLE.test(text)) return undefined;
+  if (text.includes(';') || !NAMEABLE.test(text) || text.includes(PLANNED_EACH_TIME)) return undefined;
   const name = `s_${createHash('sha1').update(text).digest('base64url')}`;
   if (knownNames.size < MAX_KNOWN_NAMES) knownNames.set(text, name);
   return name;

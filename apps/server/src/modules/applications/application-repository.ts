@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import {
   APPLICATION_AGE_DAYS,
+  APPLICATION_QUEUE_COUNT_CAP,
   type ApplicationDetail,
   type ApplicationDraft,
   type ApplicationEvent,
@@ -16,8 +17,6 @@ type Executor = Db | Transaction<Database>;
 export type ApplicationRow = Selectable<Database['channel_applications']>;
 
 const DAY_MS = 86_400_000;
-/** The queue's total is counted up to this many rows and no further: the count never walks an unbounded table. */
-export const QUEUE_COUNT_CAP = 10_000;
 
 export function toDetail(row: ApplicationRow, events: ApplicationEvent[]): ApplicationDetail {
   return {
@@ -174,11 +173,12 @@ export function applicationRepository(db: Db) {
           .select(['users.login as applicant_login', 'users.name as applicant_name'])
           .orderBy('channel_applications.created_at')
           .orderBy('channel_applications.id')
-          .limit(size)
+          // One row more than the page: past the counted total it says whether more follow.
+          .limit(size + 1)
           .offset(page * size)
           .execute(),
         db
-          .selectFrom(query.select(sql<number>`1`.as('one')).limit(QUEUE_COUNT_CAP).as('capped'))
+          .selectFrom(query.select(sql<number>`1`.as('one')).limit(APPLICATION_QUEUE_COUNT_CAP).as('capped'))
           .select((eb) => eb.fn.countAll<string>().as('count'))
           .executeTakeFirstOrThrow(),
       ]);

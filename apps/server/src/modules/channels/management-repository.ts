@@ -1,16 +1,13 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { MyChannel } from '@studio/contract/channel';
-import type { ApplyResult, ManagementFilters, PendingInvite } from '@studio/contract/management';
+import { APPLY_RESULT_COUNT_CAP, type ApplyResult, type ManagementFilters, type PendingInvite } from '@studio/contract/management';
 import type { ChannelType, InviteKind, MemberRole } from '@studio/contract/enums';
 import { toPage, type Page } from '@studio/contract/page';
 import { literalCount } from '../../db/literal';
 import { pageWithTotal, totalUpTo } from '../../db/paged';
 import type { Db } from '../../db/schema';
 import { toChannel } from './channel-repository';
-
-/** Applications are counted up to this many (a person's history is capped, never walked whole). */
-export const APPLY_RESULT_COUNT_CAP = 1_000;
 
 export function managementRepository(db: Db) {
   const myChannels = (userId: number, filters: ManagementFilters) => {
@@ -101,7 +98,8 @@ export function managementRepository(db: Db) {
             ).as('timeline'),
           )
           .orderBy('id', 'desc')
-          .limit(literalCount(size))
+          // One row more than the page: past the counted total it says whether more follow.
+          .limit(literalCount(size + 1))
           .offset(literalCount(page * size)),
         [['id', 'desc']],
       );

@@ -101,6 +101,9 @@ export function contentRepository(db: Db) {
         totalUpTo(db, matching.select('id'), CONTENT_COUNT_CAP),
         db.selectFrom(keys.as('k')).innerJoin('contents', 'contents.id', 'k.id').selectAll('contents').select(cursorValueOf(column).as('sort_value')),
         [[column, reading], ['id', reading]],
+        // A rare word is best found on the trigram index, a common one by walking the sort's index:
+        // a search is planned with its word every time, never with one generic plan (decision 054).
+        { plannedEachTime: filters.q !== undefined && filters.q !== '' },
       );
       const more = rows.length > slice.size;
       const shown = rows.slice(0, slice.size);

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { LiveStatus } from '@studio/contract/enums';
 import { MAX_SIMULTANEOUS_BROADCASTS } from '@studio/contract/constants';
-import type { Live, LiveDetail, ReplayState } from '@studio/contract/live';
+import { LIVE_COUNT_CAP, type Live, type LiveDetail, type ReplayState } from '@studio/contract/live';
 import type { Page } from '@studio/contract/page';
 import { literalCount } from '../../db/literal';
 import { pageWithTotal, totalUpTo } from '../../db/paged';
@@ -10,9 +10,6 @@ import type { Database, Db, LiveRow } from '../../db/schema';
 type Executor = Db | Transaction<Database>;
 
 export type LiveRecord = LiveRow & { kamp_channel_id: string; stream_key_title: string };
-
-/** A channel's lives are counted up to this many for the list's total (the history is never walked whole). */
-export const LIVE_COUNT_CAP = 10_000;
 
 export type LiveFilter = { title?: string; kampChannelId?: string; status?: LiveStatus[] };
 

@@ -1,14 +1,12 @@
 import { NoticeCategory } from '@studio/contract/enums';
 
 const NoticeCategoryValues = NoticeCategory.options;
+import { NOTICE_COUNT_CAP } from '@studio/contract/notice';
 import { toPage, type Page } from '@studio/contract/page';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { literalCount } from '../../db/literal';
 import { pageWithTotal, totalUpTo } from '../../db/paged';
 import type { Database, Db } from '../../db/schema';
-
-/** Published notices are counted up to this many for the list's total (never the whole table). */
-export const NOTICE_COUNT_CAP = 10_000;
 
 export type NoticeRecord = { id: number; category: NoticeCategory; title: string; publishedAt: Date };
 

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { OPERATOR_LIST_COUNT_CAP } from '@studio/contract/operator';
 import type { Database, Db } from '../../db/schema';
 
 type Executor = Db | Transaction<Database>;
@@ -47,8 +48,6 @@ export async function recordOperatorAction(tx: Executor, entry: OperatorAction):
 
 export type AuditFilter = { operatorId?: number; action?: string; objectType?: string; objectId?: string };
 
-/** Operator lists count at most this many rows: the log grows without bound, its pages need not know how far. */
-export const COUNT_CAP = 10_000;
 
 export function auditRepository(db: Db) {
   const filtered = (filter: AuditFilter) => {
@@ -61,7 +60,7 @@ export function auditRepository(db: Db) {
   };
 
   return {
-    /** Newest first; the total is counted up to COUNT_CAP. */
+    /** Newest first; the total is counted up to OPERATOR_LIST_COUNT_CAP, and one row more than the page says whether more follow. */
     async page(filter: AuditFilter, page: number, size: number) {
       const [rows, total] = await Promise.all([
         filtered(filter)
@@ -87,11 +86,11 @@ export function auditRepository(db: Db) {
           ])
           .orderBy('operator_audit.at', 'desc')
           .orderBy('operator_audit.id', 'desc')
-          .limit(size)
+          .limit(size + 1)
           .offset(page * size)
           .execute(),
         db
-          .selectFrom(filtered(filter).select('operator_audit.id').limit(COUNT_CAP).as('capped'))
+          .selectFrom(filtered(filter).select('operator_audit.id').limit(OPERATOR_LIST_COUNT_CAP).as('capped'))
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow(),
       ]);

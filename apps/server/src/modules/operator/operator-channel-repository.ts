@@ -1,8 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { ChannelStatus } from '@studio/contract/enums';
-import type { OperatorChannelUpdate } from '@studio/contract/operator';
+import { OPERATOR_LIST_COUNT_CAP, type OperatorChannelUpdate } from '@studio/contract/operator';
 import type { ChannelRow, Database, Db } from '../../db/schema';
-import { COUNT_CAP } from './audit-repository';
 
 type Trx = Transaction<Database>;
 
@@ -38,12 +37,12 @@ export function operatorChannelRepository(db: Db) {
   };
 
   return {
-    /** Newest first; the total is counted up to COUNT_CAP. */
+    /** Newest first; the total is counted up to OPERATOR_LIST_COUNT_CAP, and one row more than the page says whether more follow. */
     async search(search: ChannelSearch, page: number, size: number) {
       const [rows, total] = await Promise.all([
-        searched(search).selectAll('channels').orderBy('channels.id', 'desc').limit(size).offset(page * size).execute(),
+        searched(search).selectAll('channels').orderBy('channels.id', 'desc').limit(size + 1).offset(page * size).execute(),
         db
-          .selectFrom(searched(search).select('channels.id').limit(COUNT_CAP).as('capped'))
+          .selectFrom(searched(search).select('channels.id').limit(OPERATOR_LIST_COUNT_CAP).as('capped'))
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow(),
       ]);

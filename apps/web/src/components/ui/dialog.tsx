@@ -71,6 +71,23 @@ export function DialogActions({ children }: { children: ReactNode }) {
   return <div className={styles.actions}>{children}</div>;
 }
 
+/**
+ * A form dialog's footer: cancel (off while the call runs, so nothing closes half-way) and the
+ * form's submit button, enabled when `canSubmit`.
+ */
+export function DialogFormActions({ cancelLabel, submitLabel, onCancel, pending, canSubmit }: { cancelLabel: string; submitLabel: string; onCancel: () => void; pending: boolean; canSubmit: boolean }) {
+  return (
+    <DialogActions>
+      <Button onClick={onCancel} disabled={pending}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" variant="primary" disabled={!canSubmit}>
+        {submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
+
 /** The × in a panel's header; `label` is its accessible name. */
 export function DialogCloseButton({ label, disabled }: { label: string; disabled?: boolean }) {
   return (

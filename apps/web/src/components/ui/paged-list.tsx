@@ -16,10 +16,12 @@ type PagedListProps<P extends Page<unknown>, K extends QueryKey> = {
   /** The rows; `busy` while another page is on its way and these still show. */
   children: (items: P['content'], busy: boolean) => ReactNode;
   onPageChange: (page: number) => void;
+  /** The most the server counts for this list's total (the contract's cap): the pager pages on past it. */
+  countCap?: number;
   compact?: boolean;
 };
 
-function PagedListBody<P extends Page<unknown>, K extends QueryKey>({ query, empty, children, onPageChange }: PagedListProps<P, K>) {
+function PagedListBody<P extends Page<unknown>, K extends QueryKey>({ query, empty, children, onPageChange, countCap }: PagedListProps<P, K>) {
   const t = usePagedListT();
   const { data } = useSuspenseQuery(query);
   // The next page suspends: inside a transition the rows on screen stay until it arrives.
@@ -31,7 +33,8 @@ function PagedListBody<P extends Page<unknown>, K extends QueryKey>({ query, emp
       <EmptyState
         compact
         title={t('pagination.pastEnd')}
-        description={t('pagination.pastEndDescription', { total: lastPage + 1 })}
+        // A capped total does not know where the list ends: only an exact one names its last page.
+        description={countCap !== undefined && data.totalElements >= countCap ? undefined : t('pagination.pastEndDescription', { total: lastPage + 1 })}
         action={
           <Button size="small" onClick={() => startTransition(() => onPageChange(lastPage))}>
             {t('pagination.toLast')}
@@ -52,6 +55,7 @@ function PagedListBody<P extends Page<unknown>, K extends QueryKey>({ query, emp
             size={data.size}
             totalElements={data.totalElements}
             last={data.last}
+            countCap={countCap}
             onChange={(page) => startTransition(() => onPageChange(page))}
           />
         </>

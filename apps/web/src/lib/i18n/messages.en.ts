@@ -89,6 +89,8 @@ export const messagesEn: Record<MessageKey, string> = {
   'pagination.previous': 'Previous page',
   'pagination.next': 'Next page',
   'pagination.status': '{page} / {total}',
+  'pagination.statusMore': '{page} / {total}+',
+  'pagination.moreFollow': 'More pages follow',
 
   'channelType.MEDIA_CHANNEL': 'Media channel',
   'channelType.CONTENTS_CHANNEL': 'Contents channel',

@@ -92,6 +92,8 @@ export const messagesKo = {
   'pagination.previous': '이전 페이지',
   'pagination.next': '다음 페이지',
   'pagination.status': '{page} / {total}',
+  'pagination.statusMore': '{page} / {total}+',
+  'pagination.moreFollow': '뒤에 페이지가 더 있습니다',
 
   'channelType.MEDIA_CHANNEL': '미디어 채널',
   'channelType.CONTENTS_CHANNEL': '콘텐츠 채널',

@@ -13,13 +13,12 @@ import {
   type ApplyChannelType,
 } from '@studio/contract/application';
 import { ApplicationType } from '@studio/contract/enums';
-import { linkKind, URL_MAX_LENGTH } from '@studio/contract/links';
+import { linkKind } from '@studio/contract/links';
 import { characterCount } from '@studio/contract/text';
 import { myChannelsQueryOptions } from '../../channels/api/get-my-channels';
 import { CharacterCount, isTooLong } from '../../../components/form/character-count';
 import { formResolver, type FieldProblem } from '../../../components/form/form-resolver';
 import formStyles from '../../../components/form/form.module.css';
-import { Tag } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Page, Section } from '../../../components/ui/page';
@@ -36,6 +35,7 @@ import { type ApplicationsMessageKey, useApplicationsT } from '../messages';
 import { type FormValues, initialValues, toDraft } from '../utils/form-values';
 import styles from './apply.module.css';
 import { ProfileImageField } from './profile-image-field';
+import { FieldMessage, LinkRow } from '../../../components/form/link-row';
 
 type T = ReturnType<typeof useApplicationsT>;
 
@@ -46,14 +46,6 @@ function errorText(t: T, error: FieldError | undefined, requiredOnly = false): s
   if (problem === ('required' satisfies FieldProblem) || (requiredOnly && problem === ('invalid' satisfies FieldProblem))) return t('form.required');
   if (problem === ('invalid' satisfies FieldProblem) || !problem) return t('form.invalid');
   return problem;
-}
-
-function FieldMessage({ id, text }: { id: string; text: string | undefined }) {
-  return text ? (
-    <p id={id} className={formStyles.error} role="alert">
-      {text}
-    </p>
-  ) : null;
 }
 
 function SaveIndicator({ state, unsaved }: { state: SaveState; unsaved: boolean }) {
@@ -285,34 +277,17 @@ export function ApplicationForm({ channelType, onSubmitted }: { channelType: App
               const url = values.links?.[index]?.url ?? '';
               const kindOfLink = linkKind(url);
               return (
-                <div key={item.id} className={styles.linkRow}>
-                  <div className={`${formStyles.field} ${styles.linkInput}`}>
-                    <label htmlFor={id} className={styles.visuallyHidden}>
-                      {t('apply.form.linkLabel', { number: index + 1 })}
-                    </label>
-                    <input
-                      id={id}
-                      type="url"
-                      inputMode="url"
-                      className={formStyles.input}
-                      maxLength={URL_MAX_LENGTH}
-                      autoComplete="off"
-                      placeholder={t('apply.form.linkPlaceholder')}
-                      aria-invalid={text ? true : undefined}
-                      aria-describedby={text ? `${id}-error` : `${id}-kind`}
-                      {...form.register(`links.${index}.url`)}
-                    />
-                    <FieldMessage id={`${id}-error`} text={text} />
-                  </div>
-                  <span className={styles.linkKind} id={`${id}-kind`} data-link-kind={url.trim() ? kindOfLink : undefined}>
-                    {url.trim() ? <Tag tone={kindOfLink === 'OTHER' ? 'neutral' : 'accent'}>{t(`linkKind.${kindOfLink}`)}</Tag> : null}
-                  </span>
-                  {links.fields.length > 1 ? (
-                    <Button size="small" variant="ghost" className={styles.linkRemove} onClick={() => links.remove(index)} aria-label={t('apply.form.removeLink', { number: index + 1 })}>
-                      ✕
-                    </Button>
-                  ) : null}
-                </div>
+                <LinkRow
+                  key={item.id}
+                  id={id}
+                  label={t('apply.form.linkLabel', { number: index + 1 })}
+                  placeholder={t('apply.form.linkPlaceholder')}
+                  url={url}
+                  kind={{ code: kindOfLink, text: t(`linkKind.${kindOfLink}`) }}
+                  error={text}
+                  registration={form.register(`links.${index}.url`)}
+                  remove={links.fields.length > 1 ? { label: t('apply.form.removeLink', { number: index + 1 }), onRemove: () => links.remove(index) } : undefined}
+                />
               );
             })}
             {links.fields.length < APPLICATION_LINKS_MAX ? (

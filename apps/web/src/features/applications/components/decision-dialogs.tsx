@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { REJECT_REASON_MAX, RejectApplicationBody, type OperatorApplication } from '@studio/contract/application';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog, Dialog, DialogActions, DialogContent, DialogTitle } from '../../../components/ui/dialog';
+import { ConfirmDialog, Dialog, DialogFormActions, DialogContent, DialogTitle } from '../../../components/ui/dialog';
 import { useApplicationsT } from '../messages';
 import styles from './queue.module.css';
 
@@ -74,14 +73,7 @@ export function RejectDialog({ application, pending, onClose, onConfirm }: Dialo
               {error}
             </p>
           ) : null}
-          <DialogActions>
-            <Button onClick={onClose} disabled={pending}>
-              {t('queue.cancel')}
-            </Button>
-            <Button type="submit" variant="primary" disabled={pending}>
-              {t('queue.rejectConfirm')}
-            </Button>
-          </DialogActions>
+          <DialogFormActions cancelLabel={t('queue.cancel')} submitLabel={t('queue.rejectConfirm')} onCancel={onClose} pending={pending} canSubmit={!pending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ApplicationAge, ApplyChannelType, type OperatorApplication } from '@studio/contract/application';
+import { APPLICATION_QUEUE_COUNT_CAP, ApplicationAge, ApplyChannelType, type OperatorApplication } from '@studio/contract/application';
 import { ApplicantKind, ApplicationStatus } from '@studio/contract/enums';
 import { Tag, type TagTone } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
@@ -167,7 +167,7 @@ export function OperatorQueue() {
     <Page title={t('queue.title')} description={t('queue.description')}>
       <div className={`${cardStyles.section} ${cardStyles.sectionFlush}`}>
         <Filters chosen={chosen} update={update} />
-        <PagedList query={operatorApplicationsQueryOptions(search)} onPageChange={(page) => update({ page })} empty={<EmptyState compact title={t('queue.empty')} />}>
+        <PagedList query={operatorApplicationsQueryOptions(search)} countCap={APPLICATION_QUEUE_COUNT_CAP} onPageChange={(page) => update({ page })} empty={<EmptyState compact title={t('queue.empty')} />}>
           {(applications, busy) => (
             <ul className={styles.list} aria-busy={busy || undefined}>
               {applications.map((application) => (

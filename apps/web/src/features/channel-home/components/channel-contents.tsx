@@ -155,6 +155,7 @@ export function ChannelContents({ channelId, canCreate = true }: { channelId: nu
       <ContentBulkBar channelId={channelId} selected={selected} untitled={t('contents.untitled')} onClear={() => select([])} />
       <PagedList
         query={query}
+        countCap={CONTENT_COUNT_CAP}
         onPageChange={turn}
         empty={
           filtered ? (

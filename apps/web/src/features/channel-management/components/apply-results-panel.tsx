@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type ApplicationStatus, ChannelType } from '@studio/contract/enums';
-import type { ApplyResult } from '@studio/contract/management';
+import { APPLY_RESULT_COUNT_CAP, type ApplyResult } from '@studio/contract/management';
 import { Tag, type TagTone } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -70,7 +70,7 @@ export function ApplyResultsPanel({ search, latest, update, onReapply, reapplyin
           </select>
         </div>
       ) : null}
-      <PagedList query={query} onPageChange={(page) => update({ page })} empty={empty}>
+      <PagedList query={query} countCap={APPLY_RESULT_COUNT_CAP} onPageChange={(page) => update({ page })} empty={empty}>
         {(results, busy) => (
           <ul className={styles.list} aria-busy={busy || undefined}>
             {results.map((result) => (

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
-import type { PendingInvite } from '@studio/contract/management';
+import { APPLY_RESULT_COUNT_CAP, type PendingInvite } from '@studio/contract/management';
 import { ApplyLink } from '../../../components/ui/apply-link';
 import { Page } from '../../../components/ui/page';
 import { type ChannelManagementKey, useChannelManagementT } from '../messages';
@@ -61,7 +61,8 @@ export function ChannelManagementPage({ onOpenInvite, onReapply, reapplying }: C
               {count[tab] === undefined ? null : (
                 <>
                   {' '}
-                  <span className={styles.count}>{count[tab]}</span>
+                  {/* Applications are counted up to a cap: at it, the count is a floor. */}
+                  <span className={styles.count}>{tab === 'apply' && count[tab] >= APPLY_RESULT_COUNT_CAP ? `${count[tab]}+` : count[tab]}</span>
                 </>
               )}
             </Tabs.Trigger>

@@ -8,7 +8,7 @@ import {
   ChannelProfileUpdate,
   type ChannelProfileUpdateInput,
 } from '@studio/contract/channel-profile';
-import { linkKind, URL_MAX_LENGTH } from '@studio/contract/links';
+import { linkKind } from '@studio/contract/links';
 import { characterCount } from '@studio/contract/text';
 import { CharacterCount, isTooLong } from '../../../components/form/character-count';
 import { formResolver, type FieldProblem } from '../../../components/form/form-resolver';
@@ -19,8 +19,8 @@ import { showToast } from '../../../lib/toast';
 import { useSaveChannelProfile } from '../api/save-channel-profile';
 import { type ChannelImageKind, useUploadChannelImage } from '../api/upload-channel-image';
 import { type ChannelSettingsT, useChannelSettingsT } from '../messages';
-import { LinkKindTag } from './profile-view';
 import styles from './profile.module.css';
+import { FieldMessage, LinkRow } from '../../../components/form/link-row';
 
 type Values = ChannelProfileUpdateInput;
 
@@ -36,14 +36,6 @@ const valuesOf = (profile: ChannelProfile): Values => ({
 function problemText(t: ChannelSettingsT, error: FieldError | undefined): string | undefined {
   if (!error) return undefined;
   return error.message === ('required' satisfies FieldProblem) ? t('form.required') : t('profile.invalid');
-}
-
-function FieldMessage({ id, text }: { id: string; text: string | undefined }) {
-  return text ? (
-    <p id={id} className={formStyles.error} role="alert">
-      {text}
-    </p>
-  ) : null;
 }
 
 /** The profile image or the banner: uploaded at once, shown as the server stored it; the save puts it in use. */
@@ -204,38 +196,23 @@ export function ProfileForm({ channelId, profile }: { channelId: number; profile
           const text = problemText(t, errors.links?.[index]?.url);
           const url = values.links?.[index]?.url ?? '';
           return (
-            <div key={item.id} className={styles.linkRow}>
-              <div className={`${formStyles.field} ${styles.linkInput}`}>
-                <label htmlFor={id} className="visually-hidden">
-                  {t('profile.linkLabel', { number: index + 1 })}
-                </label>
-                <input
-                  id={id}
-                  type="url"
-                  inputMode="url"
-                  className={formStyles.input}
-                  maxLength={URL_MAX_LENGTH}
-                  autoComplete="off"
-                  placeholder={t('profile.linkPlaceholder')}
-                  aria-invalid={text ? true : undefined}
-                  aria-describedby={text ? `${id}-error` : `${id}-kind`}
-                  {...form.register(`links.${index}.url`, {
-                    // A message shown for this link goes as soon as the link is right, not at blur: at blur it
-                    // would take its line away under the pointer of a person pressing Save.
-                    onChange: () => {
-                      if (form.getFieldState(`links.${index}.url`).error) void form.trigger(`links.${index}.url`);
-                    },
-                  })}
-                />
-                <FieldMessage id={`${id}-error`} text={text} />
-              </div>
-              <span className={styles.linkKind} id={`${id}-kind`} data-link-kind={url.trim() ? linkKind(url) : undefined}>
-                {url.trim() ? <LinkKindTag kind={linkKind(url)} /> : null}
-              </span>
-              <Button size="small" variant="ghost" className={styles.linkRemove} onClick={() => links.remove(index)} aria-label={t('profile.removeLink', { number: index + 1 })}>
-                ✕
-              </Button>
-            </div>
+            <LinkRow
+              key={item.id}
+              id={id}
+              label={t('profile.linkLabel', { number: index + 1 })}
+              placeholder={t('profile.linkPlaceholder')}
+              url={url}
+              kind={{ code: linkKind(url), text: t(`profile.linkKind.${linkKind(url)}`) }}
+              error={text}
+              registration={form.register(`links.${index}.url`, {
+                // A message shown for this link goes as soon as the link is right, not at blur: at blur it
+                // would take its line away under the pointer of a person pressing Save.
+                onChange: () => {
+                  if (form.getFieldState(`links.${index}.url`).error) void form.trigger(`links.${index}.url`);
+                },
+              })}
+              remove={{ label: t('profile.removeLink', { number: index + 1 }), onRemove: () => links.remove(index) }}
+            />
           );
         })}
         {links.fields.length < CHANNEL_LINKS_MAX ? (

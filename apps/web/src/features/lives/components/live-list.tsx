@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PAGE_SIZE_LIVE_LIST } from '@studio/contract/constants';
-import { livePagePath } from '@studio/contract/live';
+import { LIVE_COUNT_CAP, livePagePath } from '@studio/contract/live';
 import { Tag } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -101,6 +101,7 @@ function LiveRows({ channelId }: { channelId: number }) {
         totalElements={data.totalElements}
         size={data.size}
         last={data.last}
+        countCap={LIVE_COUNT_CAP}
         onChange={(next) => setSearchParams(next === 0 ? {} : { page: String(next) })}
       />
     </Section>

@@ -10,6 +10,7 @@ import { streamStateQueryOptions } from '../api/get-stream-state';
 import { useLiveT } from '../messages';
 import { PreviewPlayer } from './preview-player';
 import { ReplayTrimLayer } from './replay-trim-layer';
+import playerStyles from '../../../components/media/hls-player.module.css';
 import styles from './live-detail.module.css';
 
 /**
@@ -48,7 +49,7 @@ export function LivePlayers({ live }: { live: LiveDetail }) {
             // A new encoder connection is a new stream: a fresh player.
             <PreviewPlayer key={`${preview.url}|${connectedAt ?? ''}`} url={preview.url} />
           ) : (
-            <div className={`${styles.playerBox} ${styles.playerIdle}`} data-testid="live-preview-idle">
+            <div className={`${playerStyles.playerBox} ${styles.playerIdle}`} data-testid="live-preview-idle">
               <p>{tl('preview.waiting')}</p>
             </div>
           )}
@@ -89,7 +90,7 @@ function Replay({ info, channelId, liveId }: { info: PlayerInfo | undefined; cha
         // A trimmed replay has a new address: a fresh player.
         <HlsPlayer key={url} url={url} live={false} testId="live-replay" errorText={tl('player.error')} />
       ) : (
-        <div className={`${styles.playerBox} ${styles.playerIdle}`} data-testid="live-replay-absent" data-replay-state={state}>
+        <div className={`${playerStyles.playerBox} ${styles.playerIdle}`} data-testid="live-replay-absent" data-replay-state={state}>
           <p>{absent}</p>
         </div>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { serverUrl } from '../../../lib/runtime-config';
 import { Button } from '../../../components/ui/button';
 import { useLiveT } from '../messages';
-import styles from './live-detail.module.css';
+import styles from '../../../components/media/hls-player.module.css';
 
 type PlayerState = 'loading' | 'playing' | 'unsupported' | 'error';
 

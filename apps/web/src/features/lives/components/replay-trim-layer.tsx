@@ -1,7 +1,6 @@
 import { useId, useState, type ReactElement } from 'react';
 import { REPLAY_TRIM_MIN_SECONDS } from '@studio/contract/live';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions, DialogBody, DialogCloseButton, DialogContent, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogFormActions, DialogBody, DialogCloseButton, DialogContent, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import formStyles from '../../../components/form/form.module.css';
 import { errorMessage } from '../../../lib/error-message';
 import { showToast } from '../../../lib/toast';
@@ -154,14 +153,7 @@ function ReplayTrimForm({ durationSeconds, pending, failure, onSubmit, onCancel 
           {failure}
         </p>
       ) : null}
-      <DialogActions>
-        <Button onClick={onCancel} disabled={pending}>
-          {tl('trim.cancel')}
-        </Button>
-        <Button type="submit" variant="primary" disabled={!canSubmit}>
-          {tl('trim.submit')}
-        </Button>
-      </DialogActions>
+      <DialogFormActions cancelLabel={tl('trim.cancel')} submitLabel={tl('trim.submit')} onCancel={onCancel} pending={pending} canSubmit={canSubmit} />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { STREAM_KEY_TITLE_MAX } from '@studio/contract/constants';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogActions, DialogContent, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogFormActions, DialogContent, DialogTitle } from '../../../components/ui/dialog';
 import formStyles from '../../../components/form/form.module.css';
 import { showToast } from '../../../lib/toast';
 import { useCreateStreamKey } from '../api/create-stream-key';
@@ -77,14 +76,7 @@ function StreamKeyAddForm({ pending, onSubmit, onCancel }: { pending: boolean; o
           {tl('keyAdd.counter', { count: streamKeyTitleLength(title), max: STREAM_KEY_TITLE_MAX })}
         </span>
       </div>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={pending}>
-          {tl('keyAdd.cancel')}
-        </Button>
-        <Button type="submit" variant="primary" disabled={!canAdd}>
-          {tl('keyAdd.submit')}
-        </Button>
-      </DialogActions>
+      <DialogFormActions cancelLabel={tl('keyAdd.cancel')} submitLabel={tl('keyAdd.submit')} onCancel={onCancel} pending={pending} canSubmit={canAdd} />
     </form>
   );
 }

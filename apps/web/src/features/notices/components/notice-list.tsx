@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Notice } from '@studio/contract/notice';
+import { NOTICE_COUNT_CAP, type Notice } from '@studio/contract/notice';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ChevronRightIcon, MegaphoneIcon } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/page';
@@ -44,6 +44,7 @@ export function NoticeList({ page, onPageChange }: { page: number; onPageChange:
   return (
     <PagedList
       query={noticesQueryOptions({ category: 'STUDIO', page, size: NOTICE_PAGE_SIZE })}
+      countCap={NOTICE_COUNT_CAP}
       onPageChange={onPageChange}
       empty={<EmptyState icon={<MegaphoneIcon />} title={t('notice.empty')} />}
     >

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AuditEntry } from '@studio/contract/operator';
+import { OPERATOR_LIST_COUNT_CAP, type AuditEntry } from '@studio/contract/operator';
 import formStyles from '../../../components/form/form.module.css';
 import { useLatestSearchParams } from '../../../components/routing/use-latest-search-params';
 import { Tag } from '../../../components/ui/badges';
@@ -130,6 +130,7 @@ export function OperatorAuditPage() {
       <Section flush>
         <PagedList
           query={auditLogQueryOptions(search)}
+          countCap={OPERATOR_LIST_COUNT_CAP}
           empty={<EmptyState title={t('audit.empty')} />}
           onPageChange={(page) => setSearchParams(toSearchParams({ ...readAuditSearch(latest), page }))}
         >

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createOptionsFor } from '@studio/contract/channel';
 import { ChannelStatus } from '@studio/contract/enums';
-import type { OperatorChannel } from '@studio/contract/operator';
+import { OPERATOR_LIST_COUNT_CAP, type OperatorChannel } from '@studio/contract/operator';
 import formStyles from '../../../components/form/form.module.css';
 import { useLatestSearchParams } from '../../../components/routing/use-latest-search-params';
 import { Tag } from '../../../components/ui/badges';
@@ -107,6 +107,7 @@ export function OperatorChannelsPage() {
       <Section flush>
         <PagedList
           query={operatorChannelsQueryOptions(search)}
+          countCap={OPERATOR_LIST_COUNT_CAP}
           empty={<EmptyState title={to('channels.empty')} />}
           onPageChange={(page) => setSearchParams(toSearchParams({ ...readChannelSearch(latest), page }))}
         >
