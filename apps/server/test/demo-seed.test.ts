@@ -26,7 +26,8 @@ describe('the demo world', () => {
     expect(await seedDemoWorld(t.db, t.clock.now())).toBe(false);
     const accounts = await t.db.selectFrom('account.accounts').select('login').orderBy('login').execute();
     expect(accounts.map((account) => account.login)).toEqual(['cityeditor', 'creator', 'manager', 'newbie', 'operator']);
-  });
+    // The whole world, its 90 days of views and its lives' audiences: more than the default 20 s on a busy machine.
+  }, 90_000);
 
   it("gives Studio Daily two stream keys and ended lives with thumbnails and their 100x66 crops (the creation layer's step 2)", async () => {
     const cookie = await t.cookieFor(await userId('creator'));
@@ -153,5 +154,31 @@ describe('the demo world', () => {
     // Raw events older than the kept days are gone; the kept ones stay in their daily partitions.
     const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM view_events_default`.execute(t.db);
     expect(Number(rows[0]?.n)).toBe(0);
+  });
+
+  it("gives the ended lives a concurrent-viewer curve with its peak, sampled from pings as a live on air is", async () => {
+    const cookie = await t.cookieFor(await userId('creator'));
+    const channel = await t.db.selectFrom('channels').select('id').where('name', '=', 'Studio Daily').executeTakeFirstOrThrow();
+    const insights = (await call(t.app, 'GET', `/api/channels/${channel.id}/insights?days=28`, cookie)).json<ChannelInsights>();
+    expect(insights.lives).toHaveLength(5);
+    for (const live of insights.lives) {
+      const row = await t.db.selectFrom('lives').select(['started_at', 'ended_at']).where('id', '=', live.liveId).executeTakeFirstOrThrow();
+      // A point a minute while it was on air, inside its hours.
+      expect(live.points.length).toBeGreaterThanOrEqual(59);
+      expect(Date.parse(live.points[0]!.at)).toBeGreaterThanOrEqual(row.started_at!.getTime() - 60_000);
+      expect(Date.parse(live.points.at(-1)!.at)).toBeLessThan(row.ended_at!.getTime());
+      const viewers = live.points.map((point) => point.viewers);
+      expect(live.peakViewers).toBe(Math.max(...viewers));
+      // It rises to its peak and falls again: neither end is the peak.
+      expect(viewers[0]).toBeLessThan(live.peakViewers / 2);
+      expect(viewers.at(-1)).toBeLessThan(live.peakViewers);
+    }
+    // The live page's stream panel reads the same peak.
+    const [latest] = insights.lives;
+    const state = (await call(t.app, 'GET', `/api/channels/${channel.id}/lives/streams/state/${latest!.liveId}`, cookie)).json<{ peakViewers: number }>();
+    expect(state.peakViewers).toBe(latest!.peakViewers);
+    // No ping is left behind: the next tick would count nobody.
+    const pings = await t.db.selectFrom('live_presence').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(pings.n)).toBe(0);
   });
 });

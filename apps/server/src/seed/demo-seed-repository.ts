@@ -47,3 +47,17 @@ export async function settleDemoViewCounts(db: Db): Promise<void> {
     WHERE c.id = counted.content_id
   `.execute(db);
 }
+
+/** The demo's ended lives, with when they were on air. */
+export async function endedLivesForViewers(db: Db): Promise<{ id: number; startedAt: Date; endedAt: Date }[]> {
+  const rows = await db
+    .selectFrom('lives')
+    .select(['id', 'started_at', 'ended_at'])
+    .where('status', '=', 'END')
+    .where('started_at', 'is not', null)
+    .where('ended_at', 'is not', null)
+    .orderBy('id')
+    .$narrowType<{ started_at: Date; ended_at: Date }>()
+    .execute();
+  return rows.map((row) => ({ id: row.id, startedAt: row.started_at, endedAt: row.ended_at }));
+}
