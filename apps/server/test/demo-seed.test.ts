@@ -135,7 +135,14 @@ describe('the demo world', () => {
     expect(insights.daily.filter((day) => day.views > 0).length).toBeGreaterThanOrEqual(78);
     expect(insights.totals.watchSeconds).toBeGreaterThan(0);
     expect(insights.previous.views).toBe(0);
-    expect(insights.subscribers).toBe(128_450);
+    // Subscribers: 90 kept days rising to today's count, the period before them unknown.
+    expect(insights.subscribers?.current).toBe(128_450);
+    expect(insights.subscribers?.previous).toBeNull();
+    const counts = insights.subscribers?.daily.map((day) => day.subscribers) ?? [];
+    expect(counts).toHaveLength(90);
+    expect(counts.every((count) => count !== null && count > 100_000 && count <= 128_450)).toBe(true);
+    expect(counts.at(-1)).toBe(128_450);
+    expect(counts[0]).toBeLessThan(counts.at(-1)!);
     expect(insights.topContents.length).toBeGreaterThanOrEqual(5);
     const [loop] = insights.retention;
     expect(loop?.shares[0]).toBe(1);
@@ -145,6 +152,7 @@ describe('the demo world', () => {
     const week = (await call(t.app, 'GET', `/api/channels/${channel.id}/insights?days=7`, cookie)).json<ChannelInsights>();
     expect(week.totals.views).toBeGreaterThan(0);
     expect(week.previous.views).toBeGreaterThan(0);
+    expect(week.subscribers?.previous).toBeLessThan(128_450);
     // Through the roll-up, not written: the cursor moved past the history, and its aggregates agree.
     const cursor = await t.db.selectFrom('view_rollup').select('rolled_to').executeTakeFirstOrThrow();
     expect(cursor.rolled_to).not.toBeNull();

@@ -369,6 +369,8 @@ export type Database = {
   live_presence: { live_id: number; viewer_id: string; seen_at: Timestamp };
   /** Issue 23: the most concurrent viewers of each minute of a live (migration 0029). */
   live_viewer_minutes: { live_id: number; minute: Timestamp; viewers: number };
+  /** Issue 23: a media channel's subscriber count per Korean day, the day's latest (migration 0038). */
+  channel_subscribers_daily: { channel_id: number; day: string; subscribers: number };
   /** Issue 23: beacons as received, partitioned by day on `received_at` (migration 0020). */
   view_events: {
     content_id: number;

@@ -61,3 +61,13 @@ export async function endedLivesForViewers(db: Db): Promise<{ id: number; starte
     .execute();
   return rows.map((row) => ({ id: row.id, startedAt: row.started_at, endedAt: row.ended_at }));
 }
+
+/** The media channels and their subscriber counts. */
+export async function mediaChannelSubscribers(db: Db): Promise<{ id: number; subscribers: number }[]> {
+  const rows = await db.selectFrom('channels').select(['id', 'subscriber_count']).where('channel_type', '=', 'MEDIA_CHANNEL').orderBy('id').execute();
+  return rows.map((row) => ({ id: row.id, subscribers: row.subscriber_count }));
+}
+
+export async function setSubscriberCount(db: Db, channelId: number, subscribers: number): Promise<void> {
+  await db.updateTable('channels').set({ subscriber_count: subscribers }).where('id', '=', channelId).execute();
+}

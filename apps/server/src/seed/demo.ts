@@ -23,6 +23,7 @@ import { mediaStore } from '../media/media-store';
 import { createObjectStore } from '../media/stores/create-object-store';
 import { seedDemoViews } from './demo-views';
 import { seedDemoLiveViewers } from './demo-live-viewers';
+import { seedDemoSubscribers } from './demo-subscribers';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -37,6 +38,7 @@ export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: stri
   if (seeded) {
     await seedDemoViews(db, now);
     await seedDemoLiveViewers(db, now);
+    await seedDemoSubscribers(db, now);
   }
   return seeded;
 }
