@@ -32,6 +32,7 @@ import * as profileSessionsAndNotificationGroups from './migrations/0030-profile
 import * as replayTrims from './migrations/0031-replay-trims';
 import * as restreamTargets from './migrations/0032-restream-targets';
 import * as subscriberHistory from './migrations/0038-subscriber-history';
+import * as userLanguage from './migrations/0039-user-language';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0031-replay-trims': replayTrims,
   '0032-restream-targets': restreamTargets,
   '0038-subscriber-history': subscriberHistory,
+  '0039-user-language': userLanguage,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

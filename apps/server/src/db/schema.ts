@@ -21,6 +21,7 @@ import type { ProfileField } from '@studio/contract/channel-profile';
 import type { ContentImage, ReservationVisibility } from '@studio/contract/content';
 import type { LinkKind } from '@studio/contract/links';
 import type { ReplayState, ReplayTrimState } from '@studio/contract/live';
+import type { StudioLanguage } from '@studio/contract/user';
 import type { ViewKind } from '@studio/contract/views';
 import type { ActivityAction } from '@studio/contract/member';
 import type { NotificationParams, NotificationType } from '@studio/contract/notification';
@@ -94,6 +95,8 @@ export type Database = {
     profile_image_url: string | null;
     is_operator: Generated<boolean>;
     created_at: Timestamp;
+    /** The studio language the person chose (migration 0039); null until they choose one. */
+    language: Generated<StudioLanguage | null>;
   };
   sessions: {
     id: string;
