@@ -13,8 +13,8 @@ let theirs: string;
 beforeAll(async () => {
   t = await createTestApp();
   const [me, them] = await Promise.all([createPerson(t.db, { name: '나' }), createPerson(t.db, { name: '다른 사람' })]);
-  mine = await t.cookieFor(me!.userId);
-  theirs = await t.cookieFor(them!.userId);
+  mine = await t.cookieFor(me.userId);
+  theirs = await t.cookieFor(them.userId);
 });
 
 afterAll(async () => {
