@@ -18,7 +18,8 @@ const shots = process.env.INSIGHTS_SCREENSHOTS;
 
 test.describe('channel insights', () => {
   test('opens from channel home, draws the daily chart beside its table, switches periods, and axe finds nothing at both widths in both languages', async ({ page }) => {
-    test.setTimeout(180_000);
+    // Axe reads every open table (90 days, 90 subscriber days, five lives' minutes) at two widths in two languages.
+    test.setTimeout(420_000);
     await login(page, 'creator');
     const channelId = await studioDaily(page);
     await page.goto(`/studio/channels/${channelId}`);
@@ -40,6 +41,13 @@ test.describe('channel insights', () => {
     // Top contents and a loop's retention curve.
     await expect(main.getByRole('table', { name: '이 기간 조회수가 많은 콘텐츠' }).getByRole('row')).not.toHaveCount(1);
     await expect(main.getByRole('img', { name: /30초 만에 보는 오늘의 하이라이트의 시청 지속률 그래프/ }).locator('canvas')).toHaveCount(1);
+
+    // Subscribers per day (spec section 6: media channels) and the lives' concurrent viewers, from the demo's history.
+    await expect(main.getByRole('img', { name: /날짜별 구독자 수 그래프/ }).locator('canvas')).toHaveCount(1);
+    await main.getByText('날짜별 구독자 수 표로 보기').click();
+    await expect(main.getByRole('table', { name: /날짜별 구독자 수/ }).getByRole('row')).toHaveCount(29);
+    await expect(main.getByText(/최고 동시 시청자 [\d,]+명/).first()).toBeVisible();
+    await expect(main.getByRole('img', { name: /분당 동시 시청자 그래프/ }).first().locator('canvas')).toHaveCount(1);
 
     await main.getByRole('link', { name: '7일' }).click();
     await expect(page).toHaveURL(/\?days=7$/);

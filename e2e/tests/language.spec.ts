@@ -58,3 +58,35 @@ test('in English, the studio shows no Korean outside user content', async ({ pag
     expect(await koreanOnPage(page), path).toEqual([]);
   }
 });
+
+test('the language follows the person: chosen on /profile/my in one browser, applied after sign-in in another (Korean before it), changed there and followed here on the next load', async ({ page, browser, world }) => {
+  test.setTimeout(120_000);
+  const me = await world.person('Traveller');
+  await login(page, me, '/studio/profile/my');
+  const main = page.getByRole('main');
+  await main.getByRole('combobox', { name: '언어' }).selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(main.getByText('Kept with your account: it applies on every browser you sign in on.', { exact: false })).toBeVisible();
+  // Kept with the person, not only in this browser's storage.
+  await expect.poll(async () => (await (await page.request.get('/api/me/language')).json()) as unknown).toEqual({ language: 'en' });
+
+  // Another browser (no storage of its own) opens in Korean, and turns English after sign-in.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const elsewhere = await other.newPage();
+  await elsewhere.goto('/studio/');
+  await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'ko');
+  await elsewhere.locator('input[name="login"]').fill(me.login);
+  await elsewhere.locator('input[name="password"]').fill('demo1234');
+  await elsewhere.getByRole('button', { name: /^(로그인|Log in)$/ }).click();
+  await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(elsewhere.getByRole('contentinfo').getByRole('combobox')).toHaveValue('en');
+
+  // Back to Korean from the footer there: the first browser follows on its next load.
+  await elsewhere.getByRole('contentinfo').getByRole('combobox').selectOption('ko');
+  await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'ko');
+  await expect.poll(async () => (await (await elsewhere.request.get('/api/me/language')).json()) as unknown).toEqual({ language: 'ko' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+  await expect(page.getByRole('main').getByRole('combobox', { name: '언어' })).toHaveValue('ko');
+  await other.close();
+});

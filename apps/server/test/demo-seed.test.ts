@@ -26,7 +26,8 @@ describe('the demo world', () => {
     expect(await seedDemoWorld(t.db, t.clock.now())).toBe(false);
     const accounts = await t.db.selectFrom('account.accounts').select('login').orderBy('login').execute();
     expect(accounts.map((account) => account.login)).toEqual(['cityeditor', 'creator', 'manager', 'newbie', 'operator']);
-  });
+    // The whole world, its 90 days of views and its lives' audiences: more than the default 20 s on a busy machine.
+  }, 90_000);
 
   it("gives Studio Daily two stream keys and ended lives with thumbnails and their 100x66 crops (the creation layer's step 2)", async () => {
     const cookie = await t.cookieFor(await userId('creator'));
@@ -134,7 +135,14 @@ describe('the demo world', () => {
     expect(insights.daily.filter((day) => day.views > 0).length).toBeGreaterThanOrEqual(78);
     expect(insights.totals.watchSeconds).toBeGreaterThan(0);
     expect(insights.previous.views).toBe(0);
-    expect(insights.subscribers).toBe(128_450);
+    // Subscribers: 90 kept days rising to today's count, the period before them unknown.
+    expect(insights.subscribers?.current).toBe(128_450);
+    expect(insights.subscribers?.previous).toBeNull();
+    const counts = insights.subscribers?.daily.map((day) => day.subscribers) ?? [];
+    expect(counts).toHaveLength(90);
+    expect(counts.every((count) => count !== null && count > 100_000 && count <= 128_450)).toBe(true);
+    expect(counts.at(-1)).toBe(128_450);
+    expect(counts[0]).toBeLessThan(counts.at(-1)!);
     expect(insights.topContents.length).toBeGreaterThanOrEqual(5);
     const [loop] = insights.retention;
     expect(loop?.shares[0]).toBe(1);
@@ -144,6 +152,7 @@ describe('the demo world', () => {
     const week = (await call(t.app, 'GET', `/api/channels/${channel.id}/insights?days=7`, cookie)).json<ChannelInsights>();
     expect(week.totals.views).toBeGreaterThan(0);
     expect(week.previous.views).toBeGreaterThan(0);
+    expect(week.subscribers?.previous).toBeLessThan(128_450);
     // Through the roll-up, not written: the cursor moved past the history, and its aggregates agree.
     const cursor = await t.db.selectFrom('view_rollup').select('rolled_to').executeTakeFirstOrThrow();
     expect(cursor.rolled_to).not.toBeNull();
@@ -153,5 +162,31 @@ describe('the demo world', () => {
     // Raw events older than the kept days are gone; the kept ones stay in their daily partitions.
     const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM view_events_default`.execute(t.db);
     expect(Number(rows[0]?.n)).toBe(0);
+  });
+
+  it("gives the ended lives a concurrent-viewer curve with its peak, sampled from pings as a live on air is", async () => {
+    const cookie = await t.cookieFor(await userId('creator'));
+    const channel = await t.db.selectFrom('channels').select('id').where('name', '=', 'Studio Daily').executeTakeFirstOrThrow();
+    const insights = (await call(t.app, 'GET', `/api/channels/${channel.id}/insights?days=28`, cookie)).json<ChannelInsights>();
+    expect(insights.lives).toHaveLength(5);
+    for (const live of insights.lives) {
+      const row = await t.db.selectFrom('lives').select(['started_at', 'ended_at']).where('id', '=', live.liveId).executeTakeFirstOrThrow();
+      // A point a minute while it was on air, inside its hours.
+      expect(live.points.length).toBeGreaterThanOrEqual(59);
+      expect(Date.parse(live.points[0]!.at)).toBeGreaterThanOrEqual(row.started_at!.getTime() - 60_000);
+      expect(Date.parse(live.points.at(-1)!.at)).toBeLessThan(row.ended_at!.getTime());
+      const viewers = live.points.map((point) => point.viewers);
+      expect(live.peakViewers).toBe(Math.max(...viewers));
+      // It rises to its peak and falls again: neither end is the peak.
+      expect(viewers[0]).toBeLessThan(live.peakViewers / 2);
+      expect(viewers.at(-1)).toBeLessThan(live.peakViewers);
+    }
+    // The live page's stream panel reads the same peak.
+    const [latest] = insights.lives;
+    const state = (await call(t.app, 'GET', `/api/channels/${channel.id}/lives/streams/state/${latest!.liveId}`, cookie)).json<{ peakViewers: number }>();
+    expect(state.peakViewers).toBe(latest!.peakViewers);
+    // No ping is left behind: the next tick would count nobody.
+    const pings = await t.db.selectFrom('live_presence').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(pings.n)).toBe(0);
   });
 });

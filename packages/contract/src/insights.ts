@@ -70,6 +70,21 @@ export const InsightLiveViewers = z.object({
 });
 export type InsightLiveViewers = z.infer<typeof InsightLiveViewers>;
 
+/**
+ * A media channel's subscribers over the period (issue 23, point 4), from the counts kept per Korean
+ * day: today's is the channel's count now; a day holds the last count kept on or before it, null
+ * before the first one kept.
+ */
+export const InsightSubscribers = z.object({
+  /** The count now. */
+  current: z.number().int(),
+  /** The count on the last day of the period before (null when none was kept by then). */
+  previous: z.number().int().nullable(),
+  /** One entry per day of the period, oldest first. */
+  daily: z.array(z.object({ day: KoreanDay, subscribers: z.number().int().nullable() })),
+});
+export type InsightSubscribers = z.infer<typeof InsightSubscribers>;
+
 export const ChannelInsights = z.object({
   channelId: z.number().int(),
   channelName: z.string(),
@@ -87,10 +102,7 @@ export const ChannelInsights = z.object({
   retention: z.array(InsightRetention),
   /** The latest lives of the period with concurrent viewers sampled (issue 23, point 4), oldest minute first. */
   lives: z.array(InsightLiveViewers),
-  /**
-   * Media channels only (spec section 6): the subscriber count as the channel holds it now. The
-   * data model keeps no history of it, so there is no curve; null for other channel types.
-   */
-  subscribers: z.number().int().nullable(),
+  /** Media channels only (spec section 6): the subscriber count and its history; null for other channel types. */
+  subscribers: InsightSubscribers.nullable(),
 });
 export type ChannelInsights = z.infer<typeof ChannelInsights>;

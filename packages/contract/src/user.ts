@@ -13,3 +13,16 @@ export const Me = z.object({
   isOperator: z.boolean(),
 });
 export type Me = z.infer<typeof Me>;
+
+/** The studio's languages (Korean first, the default; spec texts are Korean). */
+export const STUDIO_LANGUAGES = ['ko', 'en'] as const;
+export const StudioLanguage = z.enum(STUDIO_LANGUAGES);
+export type StudioLanguage = z.infer<typeof StudioLanguage>;
+
+/** GET /me/language: the language kept with the person, null until they choose one (the browser's choice stands). */
+export const MyLanguage = z.object({ language: z.nullable(StudioLanguage) });
+export type MyLanguage = z.infer<typeof MyLanguage>;
+
+/** PUT /me/language */
+export const MyLanguageUpdate = z.strictObject({ language: StudioLanguage });
+export type MyLanguageUpdate = z.infer<typeof MyLanguageUpdate>;

@@ -31,6 +31,8 @@ import * as trendReads from './migrations/0029-trend-reads';
 import * as profileSessionsAndNotificationGroups from './migrations/0030-profile-sessions-and-notification-groups';
 import * as replayTrims from './migrations/0031-replay-trims';
 import * as restreamTargets from './migrations/0032-restream-targets';
+import * as subscriberHistory from './migrations/0038-subscriber-history';
+import * as userLanguage from './migrations/0039-user-language';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -68,6 +70,8 @@ export const migrations: Record<string, Migration> = {
   '0030-profile-sessions-and-notification-groups': profileSessionsAndNotificationGroups,
   '0031-replay-trims': replayTrims,
   '0032-restream-targets': restreamTargets,
+  '0038-subscriber-history': subscriberHistory,
+  '0039-user-language': userLanguage,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

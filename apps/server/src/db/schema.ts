@@ -21,6 +21,7 @@ import type { ProfileField } from '@studio/contract/channel-profile';
 import type { ContentImage, ReservationVisibility } from '@studio/contract/content';
 import type { LinkKind } from '@studio/contract/links';
 import type { ReplayState, ReplayTrimState } from '@studio/contract/live';
+import type { StudioLanguage } from '@studio/contract/user';
 import type { ViewKind } from '@studio/contract/views';
 import type { ActivityAction } from '@studio/contract/member';
 import type { NotificationParams, NotificationType } from '@studio/contract/notification';
@@ -94,6 +95,8 @@ export type Database = {
     profile_image_url: string | null;
     is_operator: Generated<boolean>;
     created_at: Timestamp;
+    /** The studio language the person chose (migration 0039); null until they choose one. */
+    language: Generated<StudioLanguage | null>;
   };
   sessions: {
     id: string;
@@ -369,6 +372,8 @@ export type Database = {
   live_presence: { live_id: number; viewer_id: string; seen_at: Timestamp };
   /** Issue 23: the most concurrent viewers of each minute of a live (migration 0029). */
   live_viewer_minutes: { live_id: number; minute: Timestamp; viewers: number };
+  /** Issue 23: a media channel's subscriber count per Korean day, the day's latest (migration 0038). */
+  channel_subscribers_daily: { channel_id: number; day: string; subscribers: number };
   /** Issue 23: beacons as received, partitioned by day on `received_at` (migration 0020). */
   view_events: {
     content_id: number;

@@ -47,3 +47,27 @@ export async function settleDemoViewCounts(db: Db): Promise<void> {
     WHERE c.id = counted.content_id
   `.execute(db);
 }
+
+/** The demo's ended lives, with when they were on air. */
+export async function endedLivesForViewers(db: Db): Promise<{ id: number; startedAt: Date; endedAt: Date }[]> {
+  const rows = await db
+    .selectFrom('lives')
+    .select(['id', 'started_at', 'ended_at'])
+    .where('status', '=', 'END')
+    .where('started_at', 'is not', null)
+    .where('ended_at', 'is not', null)
+    .orderBy('id')
+    .$narrowType<{ started_at: Date; ended_at: Date }>()
+    .execute();
+  return rows.map((row) => ({ id: row.id, startedAt: row.started_at, endedAt: row.ended_at }));
+}
+
+/** The media channels and their subscriber counts. */
+export async function mediaChannelSubscribers(db: Db): Promise<{ id: number; subscribers: number }[]> {
+  const rows = await db.selectFrom('channels').select(['id', 'subscriber_count']).where('channel_type', '=', 'MEDIA_CHANNEL').orderBy('id').execute();
+  return rows.map((row) => ({ id: row.id, subscribers: row.subscriber_count }));
+}
+
+export async function setSubscriberCount(db: Db, channelId: number, subscribers: number): Promise<void> {
+  await db.updateTable('channels').set({ subscriber_count: subscribers }).where('id', '=', channelId).execute();
+}

@@ -6,6 +6,7 @@ import { fixedClock } from '../lib/clock';
 import { viewRepository, type ViewEvent } from '../modules/views/view-repository';
 import { viewRollupService, type RollUpResult } from '../modules/views/view-service';
 import { publicContentsForViews, settleDemoViewCounts } from './demo-seed-repository';
+import { seededRandom } from './seeded-random';
 
 /** Days of view history the demo world starts with (issue 23, point 7): the longest insight period. */
 export const DEMO_VIEW_DAYS = 90;
@@ -17,17 +18,6 @@ const EVENING_HOURS_KST = [21];
 const HEARTBEAT_SECONDS = 15;
 /** Mean share of a loop a demo viewer watches: P(still watching at x) = exp(-x / mean). */
 const MEAN_SHARE_WATCHED = 0.6;
-
-/** A small seeded generator (mulberry32): the same history for the same contents. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The instant of `hour`:00 Korean time on the Korean day `daysAgo` days before `now`'s. */
 function koreanHour(now: Date, daysAgo: number, hour: number): Date {
@@ -67,7 +57,7 @@ export async function seedDemoViews(db: Db, now: Date, keepDays = VIEW_EVENTS_KE
     list.push(...events);
     bursts.set(at.getTime(), list);
   };
-  const next = random(20_261_126);
+  const next = seededRandom(20_261_126);
   for (const content of contents) {
     // Bigger names draw more, within a demo's scale (a count of a billion reads as ~160 a day at its peak).
     const peak = 12 + 16 * Math.log10(Math.min(content.viewCount, 1e9) + 10);

@@ -22,6 +22,8 @@ import type { StorageConfig } from '../config';
 import { mediaStore } from '../media/media-store';
 import { createObjectStore } from '../media/stores/create-object-store';
 import { seedDemoViews } from './demo-views';
+import { seedDemoLiveViewers } from './demo-live-viewers';
+import { seedDemoSubscribers } from './demo-subscribers';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -33,7 +35,11 @@ const HOUR = 3_600_000;
 export async function seedDemoWorld(db: Db, now: Date, options: { dataDir?: string; storage?: StorageConfig } = {}): Promise<boolean> {
   const seeded = await seedDemoRows(db, now, options);
   // The view history goes through the roll-up, which opens transactions of its own: after the world commits.
-  if (seeded) await seedDemoViews(db, now);
+  if (seeded) {
+    await seedDemoViews(db, now);
+    await seedDemoLiveViewers(db, now);
+    await seedDemoSubscribers(db, now);
+  }
   return seeded;
 }
 

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSIGHT_PERIOD_DAYS, RETENTION_POINTS, type ChannelInsights } from '@studio/contract/insights';
 import type { Beacon } from '@studio/contract/views';
+import { addDays, koreanDay } from '@studio/contract/korea-time';
 import { insightPeriod } from '../../src/modules/insights/insight-service';
+import { subscriberHistoryService } from '../../src/modules/insights/subscriber-service';
+import { fixedClock } from '../../src/lib/clock';
 import { rollupGraceMs, viewRollupService } from '../../src/modules/views/view-service';
 import { addMember, createChannel, createContent, createPerson } from '../../src/seed/factories';
 import { call, createTestApp, ORIGIN, type TestContext } from '../helper';
@@ -102,7 +105,7 @@ describe('channel insights', () => {
     const response = await insights('7');
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<ChannelInsights>();
-    expect(body).toMatchObject({ channelId, channelType: 'MEDIA_CHANNEL', days: 7, from: '2026-11-09', to: '2026-11-15', subscribers: 4_321 });
+    expect(body).toMatchObject({ channelId, channelType: 'MEDIA_CHANNEL', days: 7, from: '2026-11-09', to: '2026-11-15', subscribers: { current: 4_321 } });
     expect(body.daily).toHaveLength(7);
     expect(body.daily.map((day) => day.day)).toEqual(['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15']);
     expect(body.daily.slice(0, 6).every((day) => day.views === 0 && day.watchSeconds === 0)).toBe(true);
@@ -161,6 +164,39 @@ describe('channel insights', () => {
     const standard = (await insights()).json<ChannelInsights>();
     expect(standard.days).toBe(28);
     for (const days of INSIGHT_PERIOD_DAYS) expect((await insights(days)).json<ChannelInsights>().daily).toHaveLength(Number(days));
+  });
+
+  it("keeps a media channel's subscribers per Korean day from the roll-up's tick and reads them beside the period before, carried over days without a row", async () => {
+    const today = koreanDay(t.clock.now());
+    const setCount = (subscribers: number) => t.db.updateTable('channels').set({ subscriber_count: subscribers }).where('id', '=', channelId).execute();
+    // The tick of a day, at Korean noon.
+    const tickOn = (day: string) => subscriberHistoryService(t.db, fixedClock(new Date(`${day}T03:00:00Z`))).keepToday();
+    await setCount(4_000);
+    expect(await tickOn(addDays(today, -10))).toBe(true);
+    await setCount(4_100);
+    const service = subscriberHistoryService(t.db, fixedClock(new Date(`${addDays(today, -3)}T03:00:00Z`)));
+    expect(await service.keepToday()).toBe(true);
+    await setCount(4_200);
+    // Within a minute the same instance does not write again; the day's count is its last kept one.
+    expect(await service.keepToday()).toBe(false);
+    expect(await tickOn(addDays(today, -3))).toBe(true);
+    await setCount(4_321);
+
+    const week = (await insights('7')).json<ChannelInsights>();
+    expect(week.subscribers).toEqual({
+      current: 4_321,
+      previous: 4_000,
+      daily: [4_000, 4_000, 4_000, 4_200, 4_200, 4_200, 4_321].map((subscribers, n) => ({ day: addDays(today, n - 6), subscribers })),
+    });
+    // Before the first kept day there is no count: null, not a guess.
+    const month = (await insights('28')).json<ChannelInsights>();
+    expect(month.subscribers?.previous).toBeNull();
+    expect(month.subscribers?.daily.filter((day) => day.subscribers === null)).toHaveLength(17);
+    expect(month.subscribers?.daily[17]).toEqual({ day: addDays(today, -10), subscribers: 4_000 });
+    // A contents channel keeps none (spec section 6: subscribers for media channels).
+    const rows = await t.db.selectFrom('channel_subscribers_daily').select('channel_id').distinct().execute();
+    expect(rows.map((row) => row.channel_id)).toEqual([channelId]);
+    expect((await insights('7', stranger, otherChannelId)).json<ChannelInsights>().subscribers).toBeNull();
   });
 
   it('answers the same read twice the same, and changes nothing', async () => {

@@ -11,6 +11,8 @@ import { KST_OFFSET_HOURS } from '@studio/contract/constants';
 import { addDays, koreanDay } from '@studio/contract/korea-time';
 import type { ChannelRow, Db } from '../../db/schema';
 import { insightRepository, type Sums } from './insight-repository';
+import { subscribersByDay } from './subscriber-history';
+import { subscriberRepository } from './subscriber-repository';
 
 /** A Korean calendar day's first instant. */
 function koreanMidnight(day: string): Date {
@@ -35,18 +37,23 @@ export function insightPeriod(now: Date, days: number): { from: string; to: stri
 /** Issue 23, point 4: a channel's insights over a period, beside the period before it; aggregates only. */
 export function insightService(db: Db) {
   const insights = insightRepository(db);
+  const subscriberDays = subscriberRepository(db);
   return {
     async channel(channel: ChannelRow, period: InsightPeriod, now: Date): Promise<ChannelInsights> {
       const days = Number(period);
       const { from, to, previousFrom, previousTo } = insightPeriod(now, days);
-      const [daily, totals, previous, top, retention, lives] = await Promise.all([
+      const media = channel.channel_type === 'MEDIA_CHANNEL';
+      const [daily, totals, previous, top, retention, lives, kept] = await Promise.all([
         insights.daily(channel.id, from, to),
         insights.totals(channel.id, from, to),
         insights.totals(channel.id, previousFrom, previousTo),
         insights.topContents(channel.id, from, to, INSIGHT_TOP_CONTENTS_MAX),
         insights.retention(channel.id, from, to, INSIGHT_RETENTION_LOOPS_MAX, RETENTION_POINTS),
         insights.liveViewers(channel.id, koreanMidnight(from), koreanMidnight(addDays(to, 1)), INSIGHT_LIVES_MAX),
+        media ? subscriberDays.days(channel.id, previousTo, to) : [],
       ]);
+      // The day before the period and each of its days; today is the channel's count now.
+      const [before, ...perDay] = subscribersByDay(kept, previousTo, days + 1);
       const byDay = new Map(daily.map((row) => [row.day, row]));
       return {
         channelId: channel.id,
@@ -70,7 +77,13 @@ export function insightService(db: Db) {
           shares: reached.map((viewers, tenth) => (tenth === 0 ? 1 : Math.min(1, viewers / views))),
         })),
         lives,
-        subscribers: channel.channel_type === 'MEDIA_CHANNEL' ? channel.subscriber_count : null,
+        subscribers: media
+          ? {
+              current: channel.subscriber_count,
+              previous: before?.subscribers ?? null,
+              daily: perDay.map((day) => (day.day === to ? { day: day.day, subscribers: channel.subscriber_count } : day)),
+            }
+          : null,
       };
     },
   };

@@ -4,15 +4,17 @@ import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { HistoryRecord } from '@studio/contract/history';
 import { IdParams } from '@studio/contract/params';
 import { MySessionList, SessionsSignedOut } from '@studio/contract/session';
-import { Me } from '@studio/contract/user';
+import { Me, MyLanguage, MyLanguageUpdate } from '@studio/contract/user';
 import { requireUser } from '../../plugins/require-user';
 import { idleCutoff } from '../../plugins/session';
+import { myLanguageService } from './my-language-service';
 import { mySessionService } from './my-session-service';
 import { visitService } from './visit-service';
 
 export async function meRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const visits = visitService(app.db);
+  const languages = myLanguageService(app.db);
   const sessions = mySessionService(app.db, (ids) => app.sessions.forget(ids));
   const window = () => {
     const now = app.clock.now();
@@ -24,6 +26,24 @@ export async function meRoutes(instance: FastifyInstance) {
     // Every signed-in person is a studio user (spec section 6): a general user or a channel role holder.
     return { id: user.id, name: user.name, login: user.login, profileImageUrl: user.profileImageUrl, isUser: true, isOperator: user.isOperator };
   });
+
+  app.get(
+    '/me/language',
+    {
+      config: { access: 'session' },
+      schema: { tags: ['me'], summary: "The studio language kept with the person (null until they choose one); the browser applies it after sign-in", response: { 200: MyLanguage, ...errorResponses } },
+    },
+    async (request) => languages.get(requireUser(request).id),
+  );
+
+  app.put(
+    '/me/language',
+    {
+      config: { access: 'session' },
+      schema: { tags: ['me'], summary: 'Keeps the studio language with the person, for every browser they sign in on; a repeat answers the same', body: MyLanguageUpdate, response: { 200: MyLanguage, ...errorResponses } },
+    },
+    async (request) => languages.set(requireUser(request).id, request.body.language),
+  );
 
   app.post(
     '/my/history',

@@ -20,10 +20,12 @@ export function livePresenceRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async markPresent(liveId: number, viewerId: string, at: Date): Promise<void> {
+    /** The viewers' pings of a live at `at` (the route sends one viewer; the demo seed a minute's audience). */
+    async markPresent(liveId: number, viewerIds: readonly string[], at: Date): Promise<void> {
+      if (viewerIds.length === 0) return;
       await db
         .insertInto('live_presence')
-        .values({ live_id: liveId, viewer_id: viewerId, seen_at: at })
+        .values(viewerIds.map((viewerId) => ({ live_id: liveId, viewer_id: viewerId, seen_at: at })))
         .onConflict((conflict) => conflict.columns(['live_id', 'viewer_id']).doUpdateSet({ seen_at: sql`greatest(live_presence.seen_at, excluded.seen_at)` }))
         .execute();
     },
@@ -31,12 +33,14 @@ export function livePresenceRepository(db: Db) {
     /**
      * Samples the lives on air (all, or one): counts the viewers heard from since `since`, keeps the
      * most of the minute of `at` in `live_viewer_minutes`, and answers each live's count and peak.
+     * `onAir: false` with a `liveId` samples that live whatever its status: the demo seed replays an ended live's
+     * pings minute by minute through this same statement.
      */
-    async sample(at: Date, since: Date, liveId?: number): Promise<{ liveId: number; viewers: number; peak: number }[]> {
+    async sample(at: Date, since: Date, liveId?: number, { onAir = true }: { onAir?: boolean } = {}): Promise<{ liveId: number; viewers: number; peak: number }[]> {
       const { rows } = await sql<{ live_id: number; viewers: number; peak: number }>`
         WITH counted AS (
           SELECT l.id AS live_id, (SELECT count(*) FROM live_presence p WHERE p.live_id = l.id AND p.seen_at > ${since})::integer AS viewers
-          FROM lives l WHERE l.status = 'START' ${liveId === undefined ? sql`` : sql`AND l.id = ${liveId}`}
+          FROM lives l WHERE ${onAir || liveId === undefined ? sql`l.status = 'START'` : sql`true`} ${liveId === undefined ? sql`` : sql`AND l.id = ${liveId}`}
         ),
         kept AS (
           INSERT INTO live_viewer_minutes AS m (live_id, minute, viewers)

@@ -29,7 +29,7 @@ export function livePresenceService(db: Db, clock: Clock) {
         onAir.set(liveId, known);
       }
       if (!known.yes) throw new AppError('LIVE_NOT_FOUND', undefined, { liveId });
-      await presence.markPresent(liveId, viewerId, clock.now());
+      await presence.markPresent(liveId, [viewerId], clock.now());
     },
 
     /** Samples every live on air (the roll-up job's tick) and forgets pings past the window. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { subscriberHistoryService } from '../insights/subscriber-service';
 import { livePresenceService } from './live-presence-service';
 import { rollupGraceMs, viewRollupService } from './view-service';
 
@@ -22,6 +23,7 @@ export const viewRollupJob = fp(
       log: (message, detail) => app.log.warn(detail, message),
     });
     const presence = livePresenceService(app.db, app.clock);
+    const subscribers = subscriberHistoryService(app.db, app.clock);
     const every = app.config.views.rollupSeconds * 1000;
     const queueNext = (delayMs: number) =>
       app.jobs.send(VIEW_ROLLUP_QUEUE, {}, { singletonKey: ROLLUP_KEY, startAfter: new Date(Date.now() + delayMs) }).catch((error: unknown) => {
@@ -44,6 +46,12 @@ export const viewRollupJob = fp(
           await presence.sampleAll();
         } catch (error) {
           app.log.error({ err: error }, 'sampling live viewers failed');
+        }
+        try {
+          // And keeps the day's subscriber counts of media channels (once a minute).
+          await subscribers.keepToday();
+        } catch (error) {
+          app.log.error({ err: error }, 'keeping subscriber counts failed');
         } finally {
           await queueNext(every);
         }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LanguageSelect } from '../../components/ui/language-select';
+import { chooseLanguage } from '../../features/users/api/my-language';
 import { useT } from '../../lib/i18n/i18n';
 import styles from './footer.module.css';
 
@@ -30,7 +31,7 @@ export function Footer() {
       <div className={styles.end}>
         <div className={styles.language}>
           <label htmlFor={selectId}>{t('footer.language')}</label>
-          <LanguageSelect id={selectId} className={styles.select} />
+          <LanguageSelect onChoose={chooseLanguage} id={selectId} className={styles.select} />
         </div>
         <small>{t('footer.copyright')}</small>
       </div>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Loading } from '../../components/ui/loading';
 import { useRecordHistoryOnce } from '../../features/history/api/record-history';
+import { applyKeptLanguage } from '../../features/users/api/my-language';
 import { useT } from '../../lib/i18n/i18n';
 import { Header } from './header';
 import { InvitationPopupHost } from './invitation-popup-host';
@@ -23,6 +24,10 @@ export function StudioLayout() {
   const [lastPath, setLastPath] = useState(location.pathname);
   const sidebarRef = useRef<HTMLElement>(null);
   useRecordHistoryOnce();
+  // Issue 23, point 6: the language kept with the person follows them to this browser.
+  useEffect(() => {
+    void applyKeptLanguage();
+  }, []);
 
   // The narrow-screen menu closes whenever the page changes.
   if (lastPath !== location.pathname) {

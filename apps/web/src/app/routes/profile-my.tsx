@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { QueryBoundary } from '../../components/errors/query-boundary';
 import { LanguageSelect } from '../../components/ui/language-select';
+import { chooseLanguage } from '../../features/users/api/my-language';
 import { Page, Section } from '../../components/ui/page';
 import { myChannelsQueryOptions } from '../../features/channels/api/get-my-channels';
 import { notificationPreferencesQueryOptions } from '../../features/notifications/api/get-notification-preferences';
@@ -43,7 +44,7 @@ function ProfileMyRoute() {
           <label htmlFor={languageId} className={styles.visuallyHidden}>
             {t('footer.language')}
           </label>
-          <LanguageSelect id={languageId} className={styles.select} describedBy={`${languageId}-hint`} />
+          <LanguageSelect onChoose={chooseLanguage} id={languageId} className={styles.select} describedBy={`${languageId}-hint`} />
           <p id={`${languageId}-hint`} className={styles.hint}>
             {tu('profile.languageHint')}
           </p>

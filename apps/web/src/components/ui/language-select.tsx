@@ -1,13 +1,14 @@
-import { isLocale, locales, setLocale, useLocale, type Locale } from '../../lib/i18n/i18n';
+import { isLocale, locales, useLocale, type Locale } from '../../lib/i18n/i18n';
 
 /** Each language named in itself, so a person who cannot read the current one still finds theirs. */
 const localeNames: Record<Locale, string> = { ko: '한국어', en: 'English' };
 
 /**
- * The studio's language (kept in this browser's storage by lib/i18n). One control for the footer and
- * the profile page: changing either changes both, as both read the one current locale.
+ * The studio's language. One control for the footer and the profile page: changing either changes
+ * both, as both read the one current locale. `onChoose` applies and keeps the choice (the signed-in
+ * studio keeps it with the person, features/users/api/my-language.ts).
  */
-export function LanguageSelect({ id, className, describedBy }: { id: string; className?: string; describedBy?: string }) {
+export function LanguageSelect({ id, className, describedBy, onChoose }: { id: string; className?: string; describedBy?: string; onChoose: (locale: Locale) => Promise<void> }) {
   const locale = useLocale();
   return (
     <select
@@ -16,7 +17,7 @@ export function LanguageSelect({ id, className, describedBy }: { id: string; cla
       value={locale}
       aria-describedby={describedBy}
       onChange={(event) => {
-        if (isLocale(event.target.value)) void setLocale(event.target.value);
+        if (isLocale(event.target.value)) void onChoose(event.target.value);
       }}
     >
       {locales.map((value) => (

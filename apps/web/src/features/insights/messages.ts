@@ -18,6 +18,13 @@ const ko = {
   'summary.change': '이전 기간보다 {change}',
   'summary.noChange': '이전 기간과 같음',
   'summary.newChange': '이전 기간에는 없음',
+  'summary.unknown': '기록 없음',
+
+  'subscribers.title': '구독자 추이',
+  'subscribers.chart': '{from}부터 {to}까지 날짜별 구독자 수 그래프. 같은 수치가 아래 표에 있습니다.',
+  'subscribers.table': '날짜별 구독자 수 표로 보기',
+  'subscribers.caption': '날짜별 구독자 수 (그날의 마지막 기록)',
+  'subscribers.change': '전날보다',
 
   'daily.title': '일별 조회수',
   'daily.chart': '{from}부터 {to}까지 일별 조회수 그래프. 같은 수치가 아래 표에 있습니다.',
@@ -81,6 +88,13 @@ const en: Record<InsightsMessageKey, string> = {
   'summary.change': '{change} on the previous period',
   'summary.noChange': 'Same as the previous period',
   'summary.newChange': 'None in the previous period',
+  'summary.unknown': 'not recorded',
+
+  'subscribers.title': 'Subscribers over time',
+  'subscribers.chart': 'Chart of subscribers per day from {from} to {to}. The same figures are in the table below.',
+  'subscribers.table': 'Show subscribers per day as a table',
+  'subscribers.caption': "Subscribers per day (the day's last count)",
+  'subscribers.change': 'Change from the day before',
 
   'daily.title': 'Views per day',
   'daily.chart': 'Chart of views per day from {from} to {to}. The table below holds the same figures.',

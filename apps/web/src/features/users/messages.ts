@@ -3,7 +3,7 @@ import { type FeatureT, useCatalogueT } from '../../lib/i18n/i18n';
 /** Texts of the profile page (/profile/my), loaded with it. */
 const ko = {
   'profile.channels': '내 채널',
-  'profile.languageHint': '이 브라우저에서 사용할 언어입니다. 화면 아래에서도 바꿀 수 있습니다.',
+  'profile.languageHint': '계정에 저장되어 로그인하는 모든 브라우저에 적용됩니다. 화면 아래에서도 바꿀 수 있습니다.',
   'profile.sessions': '로그인한 기기',
   'profile.sessionsHint': '스튜디오에 로그인되어 있는 기기입니다. 모르는 기기가 있으면 로그아웃하세요.',
   'profile.session.current': '이 기기',
@@ -27,7 +27,7 @@ export type UsersMessageKey = keyof typeof ko;
 
 const en: Record<UsersMessageKey, string> = {
   'profile.channels': 'My channels',
-  'profile.languageHint': 'The language of the studio in this browser. You can also change it at the bottom of every page.',
+  'profile.languageHint': 'Kept with your account: it applies on every browser you sign in on. You can also change it at the bottom of every page.',
   'profile.sessions': 'Signed-in devices',
   'profile.sessionsHint': 'Devices signed in to the studio. Sign out any you do not recognise.',
   'profile.session.current': 'This device',

@@ -1,10 +1,11 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ErrorCode } from '@studio/contract/errors';
+import { STUDIO_LANGUAGES, type StudioLanguage } from '@studio/contract/user';
 import { formatMessage, type MessageParams } from './message-format';
 import { type MessageKey, messagesKo } from './messages.ko';
 
-export const locales = ['ko', 'en'] as const;
-export type Locale = (typeof locales)[number];
+export const locales = STUDIO_LANGUAGES;
+export type Locale = StudioLanguage;
 type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 export const LOCALE_STORAGE_KEY = 'studio.locale';

@@ -1,8 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
-import { INSIGHT_PERIOD_DAYS, type ChannelInsights, type InsightLiveViewers, type InsightPeriod, type InsightRetention } from '@studio/contract/insights';
+import { INSIGHT_PERIOD_DAYS, type ChannelInsights, type InsightLiveViewers, type InsightPeriod, type InsightRetention, type InsightSubscribers } from '@studio/contract/insights';
 import { buttonClassName } from '../../../components/ui/button';
+import { PeriodTabs } from '../../../components/ui/period-tabs';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page, Section } from '../../../components/ui/page';
 import { formatClockTime, formatDateTime } from '../../../lib/format/date-time';
@@ -11,6 +12,7 @@ import { useLocale } from '../../../lib/i18n/i18n';
 import { channelInsightsQueryOptions } from '../api/get-channel-insights';
 import { useInsightsT, type InsightsT } from '../messages';
 import { changePercent, formatSeconds, formatShare, shortDay } from '../utils/format-insights';
+import { FigureTable } from './figure-table';
 import { LineChart } from './line-chart';
 import styles from './insights.module.css';
 
@@ -30,13 +32,10 @@ export function InsightsPage({ channelId, days }: { channelId: number; days: Ins
         </Link>
       }
     >
-      <nav className={styles.periods} aria-label={t('period.label')}>
-        {INSIGHT_PERIOD_DAYS.map((period) => (
-          <Link key={period} to={`?days=${period}`} replace className={styles.period} aria-current={period === days ? 'page' : undefined}>
-            {t('period.option', { days: period })}
-          </Link>
-        ))}
-      </nav>
+      <PeriodTabs
+        label={t('period.label')}
+        tabs={INSIGHT_PERIOD_DAYS.map((period) => ({ key: period, to: `?days=${period}`, label: t('period.option', { days: period }), current: period === days }))}
+      />
       <Summary data={data} t={t} />
       {empty ? (
         <Section>
@@ -49,6 +48,7 @@ export function InsightsPage({ channelId, days }: { channelId: number; days: Ins
           <Retention data={data} t={t} />
         </>
       )}
+      {data.subscribers === null ? null : <Subscribers subscribers={data.subscribers} from={data.from} to={data.to} t={t} />}
       {data.channelType === 'MEDIA_CHANNEL' || data.lives.length > 0 ? <Lives data={data} t={t} /> : null}
     </Page>
   );
@@ -81,7 +81,14 @@ function Summary({ data, t }: { data: ChannelInsights; t: InsightsT }) {
         {data.subscribers === null ? null : (
           <div className={styles.card}>
             <dt className={styles.cardLabel}>{t('summary.subscribers')}</dt>
-            <dd className={styles.cardValue}>{t('summary.subscriberCount', { count: formatCount(data.subscribers, locale) })}</dd>
+            <dd className={styles.cardValue}>{t('summary.subscriberCount', { count: formatCount(data.subscribers.current, locale) })}</dd>
+            <dd className={styles.cardNote}>
+              {t('summary.previous', {
+                days: data.days,
+                value: data.subscribers.previous === null ? t('summary.unknown') : t('summary.subscriberCount', { count: formatCount(data.subscribers.previous, locale) }),
+              })}
+            </dd>
+            {data.subscribers.previous === null ? null : <dd className={styles.cardNote}>{change(data.subscribers.current, data.subscribers.previous)}</dd>}
           </div>
         )}
       </dl>
@@ -97,32 +104,41 @@ function Daily({ data, t }: { data: ChannelInsights; t: InsightsT }) {
   return (
     <Section title={t('daily.title')}>
       <LineChart labels={labels} values={values} formatValue={formatValue} ariaLabel={t('daily.chart', { from: data.from, to: data.to })} />
-      <details className={styles.details}>
-        <summary>{t('daily.table')}</summary>
-        <div className={styles.tableScroll} role="region" aria-label={t('daily.caption')} tabIndex={0}>
-          <table className={styles.table}>
-            <caption>{t('daily.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('daily.day')}</th>
-                <th scope="col">{t('summary.views')}</th>
-                <th scope="col">{t('summary.watchTime')}</th>
-                <th scope="col">{t('summary.averageView')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.daily.map((day) => (
-                <tr key={day.day}>
-                  <th scope="row">{day.day}</th>
-                  <td>{formatViewCount(day.views, locale)}</td>
-                  <td>{formatSeconds(day.watchSeconds, t)}</td>
-                  <td>{formatSeconds(day.averageViewSeconds, t)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <FigureTable
+        summary={t('daily.table')}
+        caption={t('daily.caption')}
+        columns={[t('daily.day'), t('summary.views'), t('summary.watchTime'), t('summary.averageView')]}
+        rows={data.daily.map((day) => ({
+          key: day.day,
+          head: day.day,
+          cells: [formatViewCount(day.views, locale), formatSeconds(day.watchSeconds, t), formatSeconds(day.averageViewSeconds, t)],
+        }))}
+      />
+    </Section>
+  );
+}
+
+/** A media channel's subscribers per day (spec section 6), days before the first kept count left out. */
+function Subscribers({ subscribers, from, to, t }: { subscribers: InsightSubscribers; from: string; to: string; t: InsightsT }) {
+  const locale = useLocale();
+  const known = useMemo(() => subscribers.daily.filter((day): day is { day: string; subscribers: number } => day.subscribers !== null), [subscribers.daily]);
+  const labels = useMemo(() => known.map((day) => shortDay(day.day)), [known]);
+  const values = useMemo(() => known.map((day) => day.subscribers), [known]);
+  const formatValue = useCallback((value: number) => formatViewCount(Math.round(value), locale), [locale]);
+  const signed = (value: number) => `${value > 0 ? '+' : ''}${formatCount(value, locale)}`;
+  return (
+    <Section title={t('subscribers.title')}>
+      <LineChart labels={labels} values={values} formatValue={formatValue} ariaLabel={t('subscribers.chart', { from, to })} />
+      <FigureTable
+        summary={t('subscribers.table')}
+        caption={t('subscribers.caption')}
+        columns={[t('daily.day'), t('summary.subscribers'), t('subscribers.change')]}
+        rows={known.map((day, index) => ({
+          key: day.day,
+          head: day.day,
+          cells: [formatCount(day.subscribers, locale), index === 0 ? '–' : signed(day.subscribers - (known[index - 1]?.subscribers ?? day.subscribers))],
+        }))}
+      />
     </Section>
   );
 }
@@ -134,33 +150,16 @@ function TopContents({ data, t }: { data: ChannelInsights; t: InsightsT }) {
       {data.topContents.length === 0 ? (
         <EmptyState compact title={t('top.empty')} />
       ) : (
-        <div className={styles.tableScroll} role="region" aria-label={t('top.caption')} tabIndex={0}>
-          <table className={styles.table}>
-            <caption>{t('top.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('top.content')}</th>
-                <th scope="col">{t('top.kind')}</th>
-                <th scope="col">{t('summary.views')}</th>
-                <th scope="col">{t('summary.watchTime')}</th>
-                <th scope="col">{t('summary.averageView')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.topContents.map((content) => (
-                <tr key={content.contentId}>
-                  <th scope="row" className={styles.titleCell}>
-                    {content.title}
-                  </th>
-                  <td>{t(`kind.${content.kind}`)}</td>
-                  <td>{formatViewCount(content.views, locale)}</td>
-                  <td>{formatSeconds(content.watchSeconds, t)}</td>
-                  <td>{formatSeconds(content.averageViewSeconds, t)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FigureTable
+          caption={t('top.caption')}
+          columns={[t('top.content'), t('top.kind'), t('summary.views'), t('summary.watchTime'), t('summary.averageView')]}
+          rows={data.topContents.map((content) => ({
+            key: String(content.contentId),
+            head: content.title,
+            headClassName: styles.titleCell,
+            cells: [t(`kind.${content.kind}`), formatViewCount(content.views, locale), formatSeconds(content.watchSeconds, t), formatSeconds(content.averageViewSeconds, t)],
+          }))}
+        />
       )}
     </Section>
   );
@@ -183,28 +182,13 @@ function RetentionCurve({ loop, t }: { loop: InsightRetention; t: InsightsT }) {
     <div className={styles.retention}>
       <h3 className={styles.retentionTitle}>{loop.title}</h3>
       <LineChart labels={TENTH_LABELS} values={loop.shares} max={1} formatValue={formatShareAxis} ariaLabel={t('retention.chart', { title: loop.title })} />
-      <details className={styles.details}>
-        <summary>{t('retention.table', { title: loop.title })}</summary>
-        <div className={styles.tableScroll} role="region" aria-label={t('retention.title')} tabIndex={0}>
-          <table className={styles.table}>
-            <caption>{t('retention.caption', { title: loop.title, views: formatViewCount(loop.views, locale), duration: formatSeconds(loop.durationSeconds, t) })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('retention.point')}</th>
-                <th scope="col">{t('retention.share')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loop.shares.map((share, tenth) => (
-                <tr key={TENTH_LABELS[tenth]}>
-                  <th scope="row">{TENTH_LABELS[tenth]}</th>
-                  <td>{formatShare(share)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <FigureTable
+        summary={t('retention.table', { title: loop.title })}
+        regionLabel={t('retention.title')}
+        caption={t('retention.caption', { title: loop.title, views: formatViewCount(loop.views, locale), duration: formatSeconds(loop.durationSeconds, t) })}
+        columns={[t('retention.point'), t('retention.share')]}
+        rows={loop.shares.map((share, tenth) => ({ key: TENTH_LABELS[tenth] ?? String(tenth), head: TENTH_LABELS[tenth], cells: [formatShare(share)] }))}
+      />
     </div>
   );
 }
@@ -227,28 +211,12 @@ function LiveCurve({ live, t }: { live: InsightLiveViewers; t: InsightsT }) {
       <h3 className={styles.retentionTitle}>{live.title}</h3>
       <p className={styles.cardNote}>{t('lives.peak', { peak: formatCount(live.peakViewers, locale) })}</p>
       <LineChart labels={labels} values={values} formatValue={formatValue} ariaLabel={t('lives.chart', { title: live.title })} />
-      <details className={styles.details}>
-        <summary>{t('lives.table', { title: live.title })}</summary>
-        <div className={styles.tableScroll} role="region" aria-label={t('lives.caption', { title: live.title })} tabIndex={0}>
-          <table className={styles.table}>
-            <caption>{t('lives.caption', { title: live.title })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('lives.minute')}</th>
-                <th scope="col">{t('lives.viewers')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {live.points.map((point) => (
-                <tr key={point.at}>
-                  <th scope="row">{formatDateTime(point.at, locale)}</th>
-                  <td>{formatCount(point.viewers, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <FigureTable
+        summary={t('lives.table', { title: live.title })}
+        caption={t('lives.caption', { title: live.title })}
+        columns={[t('lives.minute'), t('lives.viewers')]}
+        rows={live.points.map((point) => ({ key: point.at, head: formatDateTime(point.at, locale), cells: [formatCount(point.viewers, locale)] }))}
+      />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { ContentKind } from '@studio/contract/enums';
 import { TREND_PERIOD_LENGTH, TREND_PERIODS, TREND_RISING_MIN_VIEWS, type Trend, type TrendItem } from '@studio/contract/trend';
 import { QueryBoundary } from '../../../components/errors/query-boundary';
 import { Tag } from '../../../components/ui/badges';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Page, Section } from '../../../components/ui/page';
+import { PeriodTabs } from '../../../components/ui/period-tabs';
 import { formatDate, formatDateTime } from '../../../lib/format/date-time';
 import { formatViewCount } from '../../../lib/format/numbers';
 import { useLocale, useT, type Locale } from '../../../lib/i18n/i18n';
@@ -23,13 +23,15 @@ export function TrendPage({ filters, onFilters }: Props) {
   const t = useTrendT();
   return (
     <Page title={shell('page.trend')} description={shell('page.trendDescription')}>
-      <nav className={styles.periods} aria-label={t('period.label')}>
-        {TREND_PERIODS.map((period) => (
-          <Link key={period} to={`?${trendSearch({ ...filters, period })}`} replace className={styles.period} aria-current={period === filters.period ? 'page' : undefined}>
-            {t(`period.${TREND_PERIOD_LENGTH[period].unit}`, { count: TREND_PERIOD_LENGTH[period].count })}
-          </Link>
-        ))}
-      </nav>
+      <PeriodTabs
+        label={t('period.label')}
+        tabs={TREND_PERIODS.map((period) => ({
+          key: period,
+          to: `?${trendSearch({ ...filters, period })}`,
+          label: t(`period.${TREND_PERIOD_LENGTH[period].unit}`, { count: TREND_PERIOD_LENGTH[period].count }),
+          current: period === filters.period,
+        }))}
+      />
       <Filters filters={filters} onFilters={onFilters} t={t} />
       <QueryBoundary>
         <TrendLists filters={filters} t={t} />
