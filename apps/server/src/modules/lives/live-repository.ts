@@ -188,6 +188,8 @@ export function liveRepository(db: Db) {
         .where('stream_key_id', '=', streamKeyId)
         .where('status', '=', 'START')
         .where('interrupted_at', 'is', null)
+        // Not while a node receives the key: one that accepted it meanwhile carries the live on.
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('stream_keys').select('stream_keys.id').where('stream_keys.id', '=', streamKeyId).where('stream_keys.publishing_since', 'is not', null))))
         .returningAll()
         .executeTakeFirst();
     },
