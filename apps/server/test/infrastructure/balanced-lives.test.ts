@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ReadableStreamReadResult } from 'node:stream/web';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerInfo, StreamKey, StreamState } from '@studio/contract/live';
@@ -107,9 +108,9 @@ async function previewThrough(base: string, liveId: number): Promise<Buffer> {
   };
   const deadline = Date.now() + 10_000;
   while (!hasVideoTag() && Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    received = Buffer.concat([received, Buffer.from(value)]);
+    const chunk: ReadableStreamReadResult<Uint8Array> = await reader.read();
+    if (chunk.done) break;
+    received = Buffer.concat([received, Buffer.from(chunk.value)]);
   }
   controller.abort();
   expect(received.subarray(0, 3).toString()).toBe('FLV');

@@ -189,7 +189,7 @@ export function liveRepository(db: Db) {
         .where('status', '=', 'START')
         .where('interrupted_at', 'is', null)
         // Not while a node receives the key: one that accepted it meanwhile carries the live on.
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('stream_keys').select('stream_keys.id').where('stream_keys.id', '=', streamKeyId).where('stream_keys.publishing_since', 'is not', null))))
+        .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM stream_keys k WHERE k.id = ${streamKeyId} AND k.publishing_since IS NOT NULL)`)
         .returningAll()
         .executeTakeFirst();
     },

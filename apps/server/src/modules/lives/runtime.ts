@@ -19,7 +19,6 @@ import { liveService, type GraceScheduler, type LiveService, type ReplaySchedule
 import { queueRecordingRemoval, RECORDING_REMOVE_QUEUE, RecordingRemoveJob, recordingStore } from './recording-files';
 import { REPLAY_TRIM_CLEANUP_QUEUE, REPLAY_TRIM_QUEUE, ReplayTrimCleanupJob, ReplayTrimJob, replayTrimService, type ReplayTrimService } from './replay-trim-service';
 import { REPLAY_QUEUE, replayService, type ReplayJob, type ReplayService } from './replay-service';
-import { streamKeyRepository } from './stream-key-repository';
 import { KeyAttemptLimiter } from './key-attempts';
 
 export const GRACE_QUEUE = 'live.grace-close';

@@ -79,7 +79,7 @@ export function ingestNodeRepository(db: Db, timeoutSeconds: number) {
       await db
         .deleteFrom('ingest_nodes')
         .where(sql<boolean>`heartbeat_at < now() - make_interval(secs => ${timeoutSeconds * 20})`)
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('stream_keys').select('id').whereRef('stream_keys.publishing_node', '=', 'ingest_nodes.id').where('publishing_since', 'is not', null))))
+        .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM stream_keys k WHERE k.publishing_node = ingest_nodes.id AND k.publishing_since IS NOT NULL)`)
         .execute();
     },
   };

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { IngestNodeRepository } from './ingest-node-repository';
 import { figuresOf, type StreamFigures } from './stream-stats';
 import { writeUnlessBehind, type StreamHub } from './stream-hub';
@@ -176,7 +177,7 @@ export function streamLink(options: {
       if (!base) return null;
       const response = await call(base, `/streams/${streamKeyId}/preview.flv`, { method: 'GET', signal }).catch(() => null);
       if (!response?.ok || !response.body) return null;
-      return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+      return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     },
   };
 }
