@@ -1,13 +1,11 @@
-import { execFile, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ReadableStreamReadResult } from 'node:stream/web';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerInfo, StreamKey, StreamState } from '@studio/contract/live';
-import { createBucketIfMissing, s3Client, s3Store } from '../../src/media/stores/s3-store';
 import type { ObjectStore } from '../../src/media/stores/object-store';
 import { sessionCookieName } from '../../src/plugins/session';
 import { sessionRepository } from '../../src/plugins/session-repository';
@@ -16,7 +14,7 @@ import { freePort } from '../global-setup';
 import { createTestDatabase } from '../helper';
 import { startEncoder, type Encoder } from '../lives/encoder';
 import { filesUnder, spawnServer, stopServers, untilReady, type ServerProcess } from '../server-process';
-import { NGINX, startBalancer } from './balancer';
+import { NGINX, pollerSaying, startBalancer, startObjectStore } from './balancer';
 
 /**
  * Lives past one machine (issue 22, decision 050): nginx in front of two `web` instances, one `worker`
@@ -30,14 +28,13 @@ import { NGINX, startBalancer } from './balancer';
  */
 const BUCKET = 'studio-balanced-lives';
 const SECRET = 'balanced-lives-internal-secret-0123456789';
-const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Instance = ServerProcess & { dataDir: string; rtmpPort?: number };
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dir: string;
-let cephFolder: string;
+let objectStore: Awaited<ReturnType<typeof startObjectStore>> | undefined;
 let bucket: ObjectStore;
 let storeEnv: Record<string, string>;
 let nginx: ChildProcess;
@@ -67,15 +64,7 @@ async function startIngest(id: string): Promise<Instance> {
 const instancesSaid = () =>
   [...webs, ...others].map((instance) => `${instance.base} (exit ${instance.child.exitCode ?? instance.child.signalCode ?? 'none'}): ${instance.output().slice(-1500)}`).join('\n');
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what} (last: ${JSON.stringify(value)})\n${instancesSaid()}`);
-    await sleep(250);
-  }
-}
+const eventually = pollerSaying(instancesSaid);
 
 const at = (base: string, url: string, init: RequestInit = {}) => fetch(new URL(url, base), { ...init, headers: { cookie, origin, ...(init.headers as Record<string, string> | undefined) } });
 const through = (url: string, init: RequestInit = {}) => at(origin, url, init);
@@ -133,14 +122,9 @@ async function playlistOn(base: string, liveId: number, enough: (text: string) =
 beforeAll(async () => {
   expect(existsSync(NGINX), 'nginx (run scripts/ensure-media-tools.mjs --nginx)').toBe(true);
   dir = await mkdtemp(path.join(tmpdir(), 'studio-balanced-lives-'));
-  cephFolder = path.join(dir, 'ceph');
-  const script = path.resolve(import.meta.dirname, '../../../../scripts/ensure-object-store.mjs');
-  const { stdout } = await run(process.execPath, [script, '--start', cephFolder, '--owner', String(process.pid)], { timeout: 120_000 });
-  const endpoint = JSON.parse(stdout) as { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
-  const options = { ...endpoint, bucket: BUCKET, forcePathStyle: true };
-  await createBucketIfMissing(s3Client(options), BUCKET);
-  bucket = s3Store(options);
-  storeEnv = { STORAGE: 's3', S3_ENDPOINT: endpoint.endpoint, S3_REGION: endpoint.region, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: endpoint.accessKeyId, S3_SECRET_ACCESS_KEY: endpoint.secretAccessKey };
+  objectStore = await startObjectStore(dir, BUCKET);
+  bucket = objectStore.bucket;
+  storeEnv = objectStore.env;
 
   database = await createTestDatabase();
   const owner = await createPerson(database.db, { login: 'creator', name: '김크리에이터' });
@@ -164,7 +148,7 @@ afterAll(async () => {
   nginx?.kill('SIGTERM');
   await stopServers([...webs, ...others]);
   await database?.drop();
-  if (cephFolder) await run(process.execPath, [path.resolve(import.meta.dirname, '../../../../scripts/ensure-object-store.mjs'), '--stop', cephFolder]).catch(() => undefined);
+  await objectStore?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 }, 60_000);
 
