@@ -208,7 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(operatorAuditRoutes);
         await api.register(applicationRoutes);
         await api.register(operatorApplicationRoutes);
-        await api.register(liveRoutes, { service: live.service, trims: live.trims, hub: live.hub, saveThumbnail: live.saveThumbnail });
+        await api.register(liveRoutes, { service: live.service, trims: live.trims, hub: live.hub, link: live.link, saveThumbnail: live.saveThumbnail });
         await api.register(restreamRoutes, { service: live.restream });
         await api.register(viewRoutes);
         await api.register(insightRoutes);
@@ -238,7 +238,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await pingDatabase(options.db);
     const rtmp = live.rtmpListening();
     if (rtmp === false) throw new AppError('SERVICE_UNAVAILABLE', undefined, { role: 'ingest', needs: 'rtmp' });
-    return { ok: true, roles: Object.fromEntries(roles.map((role) => [role, role === 'ingest' && rtmp ? { db: 'up', rtmp: 'listening' } : { db: 'up' }])) };
+    // An ingest node whose heartbeat the registry has not had within the bound is taken for dead by the others.
+    if (live.node && !live.node.healthy()) throw new AppError('SERVICE_UNAVAILABLE', undefined, { role: 'ingest', needs: 'heartbeat' });
+    const ingestState = rtmp ? { db: 'up', rtmp: 'listening', ...(live.node ? { node: live.node.id, heartbeatAgeSeconds: live.node.heartbeatAgeSeconds() } : {}) } : { db: 'up' };
+    return { ok: true, roles: Object.fromEntries(roles.map((role) => [role, role === 'ingest' ? ingestState : { db: 'up' }])) };
   });
   if (web) await app.register(spaRoutes, options.webDist ? { root: options.webDist } : {});
   return app;

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { z } from 'zod';
 import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
 import { RESTREAM_RETRY_ATTEMPTS, RESTREAM_RETRY_FIRST_MS, RESTREAM_RETRY_MAX_MS } from '@studio/contract/restream';
@@ -96,6 +98,21 @@ const EnvSchema = z
     RTMP_PUBLISH_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     // A message's length has 3 bytes in RTMP: 16 MiB - 1 is the most any client can declare.
     RTMP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024 * 1024).max(0xff_ffff).default(8 * 1024 * 1024),
+    /**
+     * Ingest nodes past one machine (decision 050). An ingest node registers itself in PostgreSQL under
+     * INGEST_NODE_ID (default: this host and RTMP port) and renews a heartbeat every
+     * INGEST_HEARTBEAT_SECONDS; past INGEST_NODE_TIMEOUT_SECONDS without one it is dead, and its streams
+     * are let go. Web instances reach a node that holds a stream on its internal listener
+     * (INGEST_INTERNAL_PORT on INGEST_INTERNAL_HOST, announced as INGEST_INTERNAL_URL), authenticated with
+     * INGEST_INTERNAL_SECRET; never open it to the public.
+     */
+    INGEST_NODE_ID: z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, '1 to 64 letters, digits, dots, colons, underscores and hyphens').optional(),
+    INGEST_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(3),
+    INGEST_NODE_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(15),
+    INGEST_INTERNAL_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    INGEST_INTERNAL_HOST: z.string().min(1).default('127.0.0.1'),
+    INGEST_INTERNAL_URL: url.optional(),
+    INGEST_INTERNAL_SECRET: z.string().min(32, 'at least 32 characters (openssl rand -hex 32)').optional(),
     /** Issue 24, point 3: a failed restream target's first wait, its longest, and the failures in a row before it gives up. */
     RESTREAM_RETRY_FIRST_MS: z.coerce.number().int().min(100).max(600_000).default(RESTREAM_RETRY_FIRST_MS),
     RESTREAM_RETRY_MAX_MS: z.coerce.number().int().min(100).max(3_600_000).default(RESTREAM_RETRY_MAX_MS),
@@ -155,6 +172,19 @@ const EnvSchema = z
     }
     if (env.METRICS_PORT !== 'off' && env.METRICS_PORT !== 0 && (env.METRICS_PORT === env.PORT || env.METRICS_PORT === env.RTMP_PORT)) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'another port than PORT and RTMP_PORT: /metrics is never served beside the studio' });
+    }
+    if (env.INGEST_NODE_TIMEOUT_SECONDS < 2 * env.INGEST_HEARTBEAT_SECONDS) {
+      ctx.addIssue({ code: 'custom', path: ['INGEST_NODE_TIMEOUT_SECONDS'], message: `at least twice INGEST_HEARTBEAT_SECONDS (${2 * env.INGEST_HEARTBEAT_SECONDS}), or one late heartbeat declares a node dead` });
+    }
+    if (env.INGEST_INTERNAL_PORT !== undefined && !env.INGEST_INTERNAL_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['INGEST_INTERNAL_SECRET'], message: 'required when INGEST_INTERNAL_PORT is set: the internal listener answers only requests that carry it' });
+    }
+    if (env.INGEST_INTERNAL_PORT !== undefined && !env.INGEST_INTERNAL_URL && ['0.0.0.0', '::'].includes(env.INGEST_INTERNAL_HOST)) {
+      ctx.addIssue({ code: 'custom', path: ['INGEST_INTERNAL_URL'], message: 'required when INGEST_INTERNAL_HOST listens on every address: the address web instances reach this node at' });
+    }
+    const ingestAlone = env.ROLES.includes('ingest') && !env.ROLES.includes('web') && env.RTMP_INGEST === 'embedded';
+    if (ingestAlone && env.INGEST_INTERNAL_PORT === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['INGEST_INTERNAL_PORT'], message: 'required for an ingest without the web role: web instances reach its streams there' });
     }
     if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST !== undefined && env.PASSWORD_HASH_COST < 16_384) {
       ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'tests only: production never hashes below 16384' });
@@ -257,6 +287,16 @@ export type Config = {
       publishDeadlineSeconds: number;
       /** The largest message (a video keyframe) an accepted publisher may send. */
       maxMessageBytes: number;
+    };
+    /** This ingest node in the registry (decision 050) and its internal listener, when configured. */
+    node: {
+      id: string;
+      heartbeatSeconds: number;
+      timeoutSeconds: number;
+      /** The listener web instances reach this node's streams at; null: none (one process, or web only). */
+      internal: { port: number; host: string; url: string | undefined } | null;
+      /** What web instances and this node's listener present to each other; null: no remote node is reachable. */
+      secret: string | null;
     };
     /** Restreaming's retries (ingest/restream-forwarder.ts) and whether targets may be local addresses. */
     restream: { retry: { firstMs: number; maxMs: number; attempts: number }; allowLocalTargets: boolean };
@@ -373,6 +413,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         connectionsPerAddress: value.RTMP_CONNECTIONS_PER_ADDRESS,
         publishDeadlineSeconds: value.RTMP_PUBLISH_DEADLINE_SECONDS,
         maxMessageBytes: value.RTMP_MAX_MESSAGE_BYTES,
+      },
+      node: {
+        // Stable across restarts of one node (a restarted node clears its own flags); a random port gets a random id.
+        id: value.INGEST_NODE_ID ?? (value.RTMP_PORT === 0 ? `${hostname()}-${randomUUID().slice(0, 8)}` : `${hostname()}-${value.RTMP_PORT}`).slice(0, 64),
+        heartbeatSeconds: value.INGEST_HEARTBEAT_SECONDS,
+        timeoutSeconds: value.INGEST_NODE_TIMEOUT_SECONDS,
+        internal: value.INGEST_INTERNAL_PORT === undefined ? null : { port: value.INGEST_INTERNAL_PORT, host: value.INGEST_INTERNAL_HOST, url: value.INGEST_INTERNAL_URL?.replace(/\/+$/, '') },
+        secret: value.INGEST_INTERNAL_SECRET ?? null,
       },
       restream: {
         retry: { firstMs: value.RESTREAM_RETRY_FIRST_MS, maxMs: value.RESTREAM_RETRY_MAX_MS, attempts: value.RESTREAM_RETRY_ATTEMPTS },

@@ -26,6 +26,7 @@ import * as liveReplays from './migrations/0026-live-replays';
 import * as sharedRateLimits from './migrations/0027-shared-rate-limits';
 import * as loopRenditionLookup from './migrations/0033-loop-rendition-lookup';
 import * as uploadLocks from './migrations/0034-upload-locks';
+import * as ingestNodes from './migrations/0035-ingest-nodes';
 import * as truthfulStates from './migrations/0028-truthful-states';
 import * as trendReads from './migrations/0029-trend-reads';
 import * as profileSessionsAndNotificationGroups from './migrations/0030-profile-sessions-and-notification-groups';
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0027-shared-rate-limits': sharedRateLimits,
   '0033-loop-rendition-lookup': loopRenditionLookup,
   '0034-upload-locks': uploadLocks,
+  '0035-ingest-nodes': ingestNodes,
   '0028-truthful-states': truthfulStates,
   '0029-trend-reads': trendReads,
   '0030-profile-sessions-and-notification-groups': profileSessionsAndNotificationGroups,

@@ -324,6 +324,8 @@ export type Database = {
     title: string;
     created_at: Timestamp;
     publishing_since: NullableTimestamp;
+    /** The ingest node (ingest_nodes.id) that holds the publisher while publishing_since is set. */
+    publishing_node: string | null;
   };
   restream_targets: {
     id: Generated<number>;
@@ -395,6 +397,7 @@ export type Database = {
   view_watch_credit: { content_id: number; viewer_id: string; hour: Timestamp; seconds: number };
   rate_limit_windows: { key: string; started_at: Timestamp; hits: number };
   upload_locks: { upload_id: string; token: string; expires_at: Timestamp };
+  ingest_nodes: { id: string; internal_url: string | null; started_at: Timestamp; heartbeat_at: Timestamp };
 };
 
 export type Db = Kysely<Database>;

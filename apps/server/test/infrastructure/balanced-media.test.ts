@@ -1,20 +1,18 @@
-import { execFile, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
 import { resolveMediaTools } from '../../src/media/media-tool-paths';
-import { createBucketIfMissing, s3Client, s3Store } from '../../src/media/stores/s3-store';
 import type { ObjectStore } from '../../src/media/stores/object-store';
 import { sessionCookieName } from '../../src/plugins/session';
 import { sessionRepository } from '../../src/plugins/session-repository';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { freePort } from '../global-setup';
-import { NGINX, startBalancer } from './balancer';
+import { NGINX, pollerSaying, startBalancer, startObjectStore } from './balancer';
 import { createTestDatabase } from '../helper';
 import { childrenOf, filesUnder, spawnServer, stopServers, untilReady, type ServerProcess } from '../server-process';
 
@@ -27,14 +25,12 @@ import { childrenOf, filesUnder, spawnServer, stopServers, untilReady, type Serv
  * written to a web instance's disk.
  */
 const BUCKET = 'studio-balanced-media';
-const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Instance = ServerProcess & { metrics: string; dataDir: string };
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dir: string;
-let cephFolder: string;
+let objectStore: Awaited<ReturnType<typeof startObjectStore>> | undefined;
 let bucket: ObjectStore;
 let storeEnv: Record<string, string>;
 let nginx: ChildProcess;
@@ -68,15 +64,7 @@ async function served(instance: Instance, route: RegExp, method?: string): Promi
   return total;
 }
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what} (last: ${JSON.stringify(value)})\n${instancesSaid()}`);
-    await sleep(250);
-  }
-}
+const eventually = pollerSaying(instancesSaid);
 
 
 
@@ -86,14 +74,9 @@ const loopRow = (id: string) => database.db.selectFrom('loops').selectAll().wher
 beforeAll(async () => {
   expect(existsSync(NGINX), 'nginx (run scripts/ensure-media-tools.mjs --nginx)').toBe(true);
   dir = await mkdtemp(path.join(tmpdir(), 'studio-balanced-media-'));
-  cephFolder = path.join(dir, 'ceph');
-  const script = path.resolve(import.meta.dirname, '../../../../scripts/ensure-object-store.mjs');
-  const { stdout } = await run(process.execPath, [script, '--start', cephFolder, '--owner', String(process.pid)], { timeout: 120_000 });
-  const endpoint = JSON.parse(stdout) as { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
-  const options = { ...endpoint, bucket: BUCKET, forcePathStyle: true };
-  await createBucketIfMissing(s3Client(options), BUCKET);
-  bucket = s3Store(options);
-  storeEnv = { STORAGE: 's3', S3_ENDPOINT: endpoint.endpoint, S3_REGION: endpoint.region, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: endpoint.accessKeyId, S3_SECRET_ACCESS_KEY: endpoint.secretAccessKey };
+  objectStore = await startObjectStore(dir, BUCKET);
+  bucket = objectStore.bucket;
+  storeEnv = objectStore.env;
 
   // Long and large enough that the transcode is under way when its worker is killed, in more than one piece.
   clip = path.join(dir, 'clip.mp4');
@@ -125,7 +108,7 @@ afterAll(async () => {
   nginx?.kill('SIGTERM');
   await stopServers([...webs, ...workers]);
   await database?.drop();
-  if (cephFolder) await run(process.execPath, [path.resolve(import.meta.dirname, '../../../../scripts/ensure-object-store.mjs'), '--stop', cephFolder]).catch(() => undefined);
+  await objectStore?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 }, 60_000);
 

@@ -114,9 +114,19 @@ describe('roles on one database and one DATA_DIR', () => {
   }, 240_000);
 
   it('ingest listens for RTMP and is ready with it; it serves no studio route', async () => {
-    const ingest = await startServer('ingest');
+    // Alone, an ingest node needs its internal listener (web instances reach its streams there, decision 050).
+    const unreachable = await spawnWith({ ROLES: 'ingest' });
+    expect(await unreachable.exited).toBe(1);
+    expect(unreachable.output()).toContain('INGEST_INTERNAL_PORT: required for an ingest without the web role');
+    const ingest = await untilReady(await spawnWith({ ROLES: 'ingest', INGEST_NODE_ID: 'roles-ingest', INGEST_INTERNAL_PORT: '0', INGEST_INTERNAL_SECRET: 'roles-test-secret-of-32-characters' }));
     expect(ingest.output()).toMatch(/\[studio\] RTMP ingest at rtmp:\/\/127\.0\.0\.1:\d+\/live/);
-    expect(await (await get(ingest, '/readyz')).json()).toEqual({ ok: true, roles: { ingest: { db: 'up', rtmp: 'listening' } } });
+    const ready = (await (await get(ingest, '/readyz')).json()) as { ok: boolean; roles: { ingest: { heartbeatAgeSeconds: number } } };
+    expect(ready).toEqual({ ok: true, roles: { ingest: { db: 'up', rtmp: 'listening', node: 'roles-ingest', heartbeatAgeSeconds: ready.roles.ingest.heartbeatAgeSeconds } } });
+    expect(ready.roles.ingest.heartbeatAgeSeconds).toBeLessThan(15);
+    // Registered, with the address of its internal listener.
+    const registered = await database.db.selectFrom('ingest_nodes').select(['id', 'internal_url']).execute();
+    expect(registered.map((row) => row.id)).toEqual(['roles-ingest']);
+    expect(registered[0]!.internal_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await get(ingest, '/api/me')).status).toBe(404);
     expect((await get(ingest, '/healthz')).status).toBe(200);
   }, 90_000);

@@ -185,6 +185,8 @@ export function liveRepository(db: Db) {
         .where('stream_key_id', '=', streamKeyId)
         .where('status', '=', 'START')
         .where('interrupted_at', 'is', null)
+        // Not while a node receives the key: one that accepted it meanwhile carries the live on.
+        .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM stream_keys k WHERE k.id = ${streamKeyId} AND k.publishing_since IS NOT NULL)`)
         .returningAll()
         .executeTakeFirst();
     },

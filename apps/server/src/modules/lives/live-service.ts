@@ -17,9 +17,10 @@ import { channelNameAndStatus, toChannel } from '../channels/channel-repository'
 import { channelCrewIds, memberRole } from '../members/member-repository';
 import { landing, notify } from '../notifications/notification-producer';
 import type { HlsRecorder } from './ingest/hls-recorder';
+import type { StreamLink } from './ingest/ingest-node';
 import type { RestreamForwarder } from './ingest/restream-forwarder';
 import type { StreamHub } from './ingest/stream-hub';
-import { streamHealth } from './ingest/stream-stats';
+import { figuresOf, streamHealth, type StreamFigures } from './ingest/stream-stats';
 import type { KeyAttemptLimiter } from './key-attempts';
 import { liveRepository, toLiveDetail, type LiveRecord } from './live-repository';
 import { replayTrimRepository, toReplayTrim } from './replay-trim-repository';
@@ -51,6 +52,13 @@ export type LiveServiceOptions = {
   keyAttempts: KeyAttemptLimiter;
   /** Restreaming (issue 24, point 3): follows the recorder, on air while the stream is received. */
   restream?: Pick<RestreamForwarder, 'start' | 'stop'>;
+  /**
+   * Streams held by another ingest node (decision 050): their figures, ending their publisher, their
+   * recording's start and end. Without one, only this process's hub is known.
+   */
+  link?: Pick<StreamLink, 'figures' | 'kick' | 'onAir' | 'offAir' | 'heldElsewhere'>;
+  /** The ingest node whose publishers this process's hub holds (null: nginx-rtmp, which names none). */
+  ingestNode?: string | null;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
 };
 
@@ -76,6 +84,28 @@ export function liveService(options: LiveServiceOptions) {
   const forwardStart = (liveId: number, streamKeyId: number) =>
     void options.restream?.start(liveId, streamKeyId).catch((error: unknown) => options.log.warn({ err: error, liveId }, 'could not start restreaming'));
   const forwardStop = (liveId: number) => options.restream?.stop(liveId).catch((error: unknown) => options.log.warn({ err: error, liveId }, 'could not stop restreaming'));
+
+  /** The live went on air: it records (and restreams) where its key's publisher is, here or on another node. */
+  async function recordOnAir(liveId: number, streamKeyId: number): Promise<void> {
+    if (hub.isPublishing(streamKeyId) || !options.link) {
+      await recorder.start(liveId, streamKeyId);
+      forwardStart(liveId, streamKeyId);
+      return;
+    }
+    await options.link.onAir(streamKeyId);
+  }
+
+  /** The live closed: its recording and forwards end here and on any other node, each stored before this resolves. */
+  async function recordOffAir(liveId: number): Promise<void> {
+    await Promise.all([recorder.stop(liveId), forwardStop(liveId), options.link?.offAir(liveId)]);
+  }
+
+  /** A publication's figures: from this hub, or from the node that holds it. */
+  async function figures(streamKeyId: number): Promise<StreamFigures | null> {
+    const stats = hub.stats(streamKeyId);
+    if (stats) return figuresOf(stats, Date.now());
+    return (await options.link?.figures(streamKeyId)) ?? null;
+  }
 
   const toStreamKey = (row: StreamKeyRow & { is_live: boolean }): StreamKey => ({
     id: row.id,
@@ -175,7 +205,8 @@ export function liveService(options: LiveServiceOptions) {
       assertLiveEnabled(channel);
       const row = await keys.reissue(channel.id, kampChannelId);
       if (!row) throw new AppError('STREAM_KEY_NOT_FOUND');
-      hub.kick(row.id);
+      if (options.link) await options.link.kick(row.id);
+      else hub.kick(row.id);
       const key = await requireKey(channel.id, kampChannelId);
       return toStreamKey(key);
     },
@@ -270,8 +301,7 @@ export function liveService(options: LiveServiceOptions) {
           if (isUniqueViolation(error, 'lives_slot_per_channel')) throw new AppError('LIVE_LIMIT_REACHED');
           throw error;
         });
-      await recorder.start(started.id, started.stream_key_id);
-      forwardStart(started.id, started.stream_key_id);
+      await recordOnAir(started.id, started.stream_key_id);
       return toLiveDetail(await requireLive(channel.id, liveId));
     },
 
@@ -292,7 +322,7 @@ export function liveService(options: LiveServiceOptions) {
         await requireLive(channel.id, liveId);
         throw new AppError('LIVE_STATE_CHANGED');
       }
-      await Promise.all([recorder.stop(liveId), forwardStop(liveId)]);
+      await recordOffAir(liveId);
       // The recording is whole now: its replay is made right away, after the answer (a thumbnail takes
       // ffmpeg a moment); the queued job is there for a close whose settling did not happen.
       void settleQuietly(liveId, actorId);
@@ -312,7 +342,8 @@ export function liveService(options: LiveServiceOptions) {
     async playerInfo(channelId: number, liveId: number): Promise<PlayerInfo> {
       const live = await requireLive(channelId, liveId);
       const key = await keys.find(db, channelId, live.kamp_channel_id);
-      const receiving = hub.isPublishing(live.stream_key_id) && live.status !== 'END' && !(live.status === 'READY' && key?.is_live);
+      const received = hub.isPublishing(live.stream_key_id) || Boolean(key?.publishing_since);
+      const receiving = received && live.status !== 'END' && !(live.status === 'READY' && key?.is_live);
       const replay = live.status === 'END' && live.replay_state === 'READY' ? await findReplayContent(db, liveId) : undefined;
       // A replay deleted since is gone with its files: there is nothing to play.
       const playable = replay !== undefined && replay.status !== 'DELETE';
@@ -335,7 +366,8 @@ export function liveService(options: LiveServiceOptions) {
     async previewKey(channelId: number, liveId: number): Promise<number> {
       const live = await requireLive(channelId, liveId);
       const key = await keys.find(db, channelId, live.kamp_channel_id);
-      if (live.status === 'END' || (live.status === 'READY' && key?.is_live) || !hub.isPublishing(live.stream_key_id)) throw new AppError('LIVE_NOT_RECEIVING');
+      const received = hub.isPublishing(live.stream_key_id) || Boolean(key?.publishing_since);
+      if (live.status === 'END' || (live.status === 'READY' && key?.is_live) || !received) throw new AppError('LIVE_NOT_RECEIVING');
       return live.stream_key_id;
     },
 
@@ -345,8 +377,8 @@ export function liveService(options: LiveServiceOptions) {
       const receiving = Boolean(key?.publishing_since) || hub.isPublishing(live.stream_key_id);
       const state = reception(live, receiving, live.status === 'READY' && Boolean(key?.is_live));
       const now = clock.now();
-      const stats = state === 'RECEIVING' ? hub.stats(live.stream_key_id) : null;
-      const snapshot = stats?.snapshot(Date.now()) ?? null;
+      const stats = state === 'RECEIVING' ? await figures(live.stream_key_id) : null;
+      const snapshot = stats?.snapshot ?? null;
       const connectedAt = state === 'RECEIVING' ? (stats ? new Date(stats.connectedAt) : (key?.publishing_since ?? null)) : null;
       const audience = await presence.audience(live.id, now, new Date(now.getTime() - LIVE_CONCURRENT_WINDOW_SECONDS * 1000));
       return {
@@ -392,14 +424,22 @@ export function liveService(options: LiveServiceOptions) {
         options.keyAttempts.failed(address);
         return null;
       }
-      await keys.setPublishing(key.id, clock.now());
+      await keys.setPublishing(key.id, clock.now(), options.ingestNode ?? null);
       await lives.markResumed(key.id);
       return key.id;
     },
 
-    /** The publisher of an accepted key went away: an on-air live waits for it through the grace period. */
-    async publishDone(streamKeyId: number): Promise<void> {
-      await keys.setPublishing(streamKeyId, null);
+    /**
+     * The publisher of an accepted key went away from node `node` (undefined: whichever, nginx-rtmp): an
+     * on-air live waits for it through the grace period, unless another node receives the key by now.
+     */
+    async publishDone(streamKeyId: number, node: string | null | undefined = options.ingestNode ?? undefined): Promise<void> {
+      await keys.release(streamKeyId, node);
+      await this.interruptIfIdle(streamKeyId);
+    },
+
+    /** An on-air live of a key nobody receives is interrupted (once), and its grace period starts. */
+    async interruptIfIdle(streamKeyId: number): Promise<void> {
       const at = clock.now();
       const closeAt = new Date(at.getTime() + options.graceSeconds * 1000);
       await db.transaction().execute(async (trx) => {
@@ -414,7 +454,21 @@ export function liveService(options: LiveServiceOptions) {
     /** nginx-rtmp's on_publish_done names the secret; a key reissued meanwhile is found by nothing. */
     async publishDoneBySecret(secret: string): Promise<void> {
       const key = /^live_[0-9a-f]{40}$/.test(secret) ? await keys.findBySecret(secret) : undefined;
-      if (key) await this.publishDone(key.id);
+      if (key) await this.publishDone(key.id, undefined);
+    },
+
+    /** This node still receives a key whose flag was let go (it was taken for dead a moment): it holds it again and its live goes on. */
+    async reclaim(streamKeyId: number, since: Date): Promise<boolean> {
+      if (!options.ingestNode || !(await keys.reclaim(streamKeyId, since, options.ingestNode))) return false;
+      await lives.markResumed(streamKeyId);
+      await this.publishStarted(streamKeyId);
+      return true;
+    },
+
+    /** A key received here whose live is on air records (the on-air command may not have arrived). */
+    async keepRecording(streamKeyId: number): Promise<void> {
+      const live = await lives.currentForKey(streamKeyId);
+      if (live?.status === 'START' && !recorder.isRecording(live.id)) await this.publishStarted(streamKeyId);
     },
 
     /** A new publication of a key: an on-air live using it records again. */
@@ -437,7 +491,7 @@ export function liveService(options: LiveServiceOptions) {
       });
       // The encoder came back meanwhile (or the live was closed by hand): its recording goes on.
       if (!closedNow) return;
-      await Promise.all([recorder.stop(liveId), forwardStop(liveId)]);
+      await recordOffAir(liveId);
       await settleQuietly(liveId, null);
     },
 

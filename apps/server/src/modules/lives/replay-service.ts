@@ -1,4 +1,5 @@
-import { readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
 import { livePaths, type ReplayState } from '@studio/contract/live';
@@ -9,7 +10,7 @@ import { createContentRow, findReplayContent } from '../contents/content-reposit
 import { playlistPath } from './ingest/hls-recorder';
 import { liveRepository } from './live-repository';
 import type { RecordingStore } from './recording-files';
-import { summarizePlaylist, type RecordingSummary } from './recording-playlist';
+import { playlistSegments, summarizePlaylist, type RecordingSummary } from './recording-playlist';
 
 /** The queue that settles a closed live's recording: its replay content, or the fact that there is none. */
 export const REPLAY_QUEUE = 'live.replay';
@@ -50,19 +51,56 @@ export function replayService(options: ReplayServiceOptions) {
   const { db, clock } = options;
   const lives = liveRepository(db);
 
+  /**
+   * The recording's playlist: on this disk where this instance recorded it, else where players get it
+   * (the bucket with STORAGE=s3: an ingest node elsewhere recorded it, decision 050).
+   */
+  async function playlistText(liveId: number): Promise<{ text: string; local: boolean } | null> {
+    const local = await readFile(playlistPath(options.hlsDir, liveId), 'utf8').catch(() => null);
+    if (local !== null) return { text: local, local: true };
+    const stored = await options.recordings.read(liveId, 'index.m3u8');
+    return stored ? { text: stored.toString('utf8'), local: false } : null;
+  }
+
   async function recording(liveId: number): Promise<RecordingSummary | null> {
-    const text = await readFile(playlistPath(options.hlsDir, liveId), 'utf8').catch(() => null);
-    return text === null ? null : summarizePlaylist(text);
+    const found = await playlistText(liveId);
+    return found === null ? null : summarizePlaylist(found.text);
+  }
+
+  /**
+   * What ffmpeg reads a still from at second `at`: the local playlist, or (recorded elsewhere) the one
+   * segment that holds that second, fetched from the store into a folder of its own.
+   */
+  async function stillSource(liveId: number, at: number, folder: string): Promise<{ input: string; seek: number } | null> {
+    const found = await playlistText(liveId);
+    if (!found) return null;
+    if (found.local) return { input: playlistPath(options.hlsDir, liveId), seek: at };
+    // The segment that holds second `at` (the last one when it is past the end) and where it starts.
+    let start = 0;
+    let segment: { name: string; start: number } | null = null;
+    for (const candidate of playlistSegments(found.text)) {
+      segment = { name: candidate.name, start };
+      if (at < start + candidate.durationSeconds) break;
+      start += candidate.durationSeconds;
+    }
+    if (!segment) return null;
+    const bytes = await options.recordings.read(liveId, segment.name);
+    if (!bytes) return null;
+    const input = path.join(folder, 'segment.ts');
+    await writeFile(input, bytes);
+    return { input, seek: Math.max(0, at - segment.start) };
   }
 
   /** One still from the recording through ffmpeg (bounded like every media run) and the second it was taken at, or null when none could be made. */
   async function stillFrom(liveId: number, durationSeconds: number): Promise<{ still: Buffer; at: number } | null> {
-    const frame = path.join(options.hlsDir, String(liveId), 'replay-thumbnail.png');
-    const input = playlistPath(options.hlsDir, liveId);
+    const folder = await mkdtemp(path.join(tmpdir(), `studio-replay-${liveId}-`));
+    const frame = path.join(folder, 'replay-thumbnail.png');
     try {
       // A quarter in, else the first frame (a seek past what the demuxer can reach finds no frame).
       for (const at of [thumbnailSecond(durationSeconds), 0]) {
-        const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', at.toFixed(2), '-i', input, '-frames:v', '1', '-f', 'image2', frame];
+        const source = await stillSource(liveId, at, folder);
+        if (!source) return null;
+        const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-ss', source.seek.toFixed(2), '-i', source.input, '-frames:v', '1', '-f', 'image2', frame];
         const result = await run(options.tools, 'thumbnail', 'ffmpeg', args);
         const still = result.code === 0 ? await readFile(frame).catch(() => null) : null;
         if (still?.length) return { still, at };
@@ -70,7 +108,7 @@ export function replayService(options: ReplayServiceOptions) {
       }
       return null;
     } finally {
-      await rm(frame, { force: true });
+      await rm(folder, { recursive: true, force: true });
     }
   }
 

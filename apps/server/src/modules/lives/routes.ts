@@ -25,11 +25,13 @@ import { ChannelIdParams } from '@studio/contract/params';
 import { errorResponses, noContentResponses } from '@studio/contract/responses';
 import { requireChannel } from '../../plugins/require-user';
 import { uploadRateLimit } from '../../media/upload';
+import { AppError } from '../../lib/errors';
+import type { StreamLink } from './ingest/ingest-node';
 import { writeUnlessBehind, type StreamHub } from './ingest/stream-hub';
 import type { LiveService } from './live-service';
 import type { ReplayTrimService } from './replay-trim-service';
 
-export type LiveRouteOptions = { service: LiveService; trims: ReplayTrimService; hub: StreamHub; saveThumbnail: ThumbnailSaver };
+export type LiveRouteOptions = { service: LiveService; trims: ReplayTrimService; hub: StreamHub; link: Pick<StreamLink, 'preview'>; saveThumbnail: ThumbnailSaver };
 
 /** Stores an uploaded image as the live's thumbnail (quality 75, with its 100x66 crop) and answers its URL. */
 export type ThumbnailSaver = (request: FastifyRequest) => Promise<string>;
@@ -41,7 +43,7 @@ export type ThumbnailSaver = (request: FastifyRequest) => Promise<string>;
  */
 export async function liveRoutes(instance: FastifyInstance, options: LiveRouteOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { service, hub } = options;
+  const { service, hub, link } = options;
   const tags = ['lives'];
   const access = 'channel:manager' as const;
   const base = '/channels/:channelId/lives';
@@ -225,13 +227,23 @@ export async function liveRoutes(instance: FastifyInstance, options: LiveRouteOp
     async (request, reply) => {
       const { channel } = requireChannel(request);
       const streamKeyId = await service.previewKey(channel.id, request.params.liveId);
+      const headers = { 'content-type': 'video/x-flv', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+      if (!hub.isPublishing(streamKeyId)) {
+        // Held by another ingest node: its FLV through this instance, the access checked here (decision 050).
+        const closed = new AbortController();
+        const remote = await link.preview(streamKeyId, closed.signal);
+        if (!remote) throw new AppError('LIVE_NOT_RECEIVING');
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, headers);
+        res.on('close', () => closed.abort());
+        remote.on('error', () => res.destroy());
+        remote.pipe(res);
+        return;
+      }
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'video/x-flv',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-      });
+      res.writeHead(200, headers);
       const unsubscribe = hub.subscribe(streamKeyId, {
         write: (chunk) => writeUnlessBehind(res, chunk),
         end: () => res.end(),

@@ -8,6 +8,9 @@ import { restreamForwarder, type RestreamForwarder } from './ingest/restream-for
 import { restreamService, type RestreamService } from './restream-service';
 import { startRtmpIngest, type RtmpIngest } from './ingest/rtmp-ingest';
 import { StreamHub } from './ingest/stream-hub';
+import { ingestNodeRepository } from './ingest/ingest-node-repository';
+import { startInternalListener, streamLink, type StreamLink } from './ingest/ingest-node';
+import { ingestNodeRunner, type IngestNodeRunner } from './ingest/ingest-node-runner';
 import type { ThumbnailSaver } from './routes';
 import { removeAbandoned } from '../../media/abandoned-files';
 import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
@@ -16,7 +19,6 @@ import { liveService, type GraceScheduler, type LiveService, type ReplaySchedule
 import { queueRecordingRemoval, RECORDING_REMOVE_QUEUE, RecordingRemoveJob, recordingStore } from './recording-files';
 import { REPLAY_TRIM_CLEANUP_QUEUE, REPLAY_TRIM_QUEUE, ReplayTrimCleanupJob, ReplayTrimJob, replayTrimService, type ReplayTrimService } from './replay-trim-service';
 import { REPLAY_QUEUE, replayService, type ReplayJob, type ReplayService } from './replay-service';
-import { streamKeyRepository } from './stream-key-repository';
 import { KeyAttemptLimiter } from './key-attempts';
 
 export const GRACE_QUEUE = 'live.grace-close';
@@ -40,6 +42,10 @@ export type LiveRuntime = {
   rtmpPort(): number | null;
   /** Whether the embedded ingest accepts connections (null where this instance has none). */
   rtmpListening(): boolean | null;
+  /** Streams wherever they are held: this hub, or another ingest node's internal listener (decision 050). */
+  link: StreamLink;
+  /** This process's ingest node in the registry (null without the embedded ingest). */
+  node: IngestNodeRunner | null;
   saveThumbnail: ThumbnailSaver;
 };
 
@@ -81,6 +87,7 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
       ? {
           segment: (liveId, name, file) => app.media.objects.put(hlsKey(liveId, name), createReadStream(file), { contentType: 'video/mp2t' }),
           playlist: (liveId, text) => app.media.objects.put(hlsKey(liveId, 'index.m3u8'), Buffer.from(text), { contentType: 'application/vnd.apple.mpegurl' }),
+          published: async (liveId) => (await recordings.read(liveId, 'index.m3u8'))?.toString('utf8') ?? null,
         }
       : undefined;
   const readHls: LiveRuntime['readHls'] = async (liveId, file) => {
@@ -148,6 +155,10 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
 
   const trims = replayTrimService({ db: app.db, clock: app.clock, jobs: app.jobs, tools: config.mediaTools, recordings, saveThumbnail: saveStill, log: app.log });
 
+  const nodes = ingestNodeRepository(app.db, config.live.node.timeoutSeconds);
+  const embedded = options.ingest && config.live.ingest === 'embedded';
+  const link = streamLink({ hub, nodes, secret: config.live.node.secret, self: embedded ? config.live.node.id : null, log: app.log });
+
   const service = liveService({
     db: app.db,
     clock: app.clock,
@@ -161,6 +172,8 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     queueRecordingRemoval: (trx, liveId) => queueRecordingRemoval(app.jobs, trx, liveId),
     keyAttempts: new KeyAttemptLimiter({ perMinute: config.live.keyAttemptsPerMinute, clock: app.clock }),
     restream: forwarder,
+    link,
+    ingestNode: embedded ? config.live.node.id : null,
     log: app.log,
   });
 
@@ -216,14 +229,30 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     void work.finally(() => pending.delete(work));
   };
 
-  if (options.ingest && config.live.ingest === 'embedded') {
-    // Nothing is received before this process accepts a connection: lives left on air by a crash
-    // are interrupted now and wait out the grace period like any dropped encoder. (An instance
-    // without the ingest role receives no stream, so it leaves the lives on air alone.)
-    await streamKeyRepository(app.db).clearPublishing();
-    for (const live of await service.onAir()) {
-      if (!live.interrupted_at) await service.publishDone(live.stream_key_id);
+  let node: IngestNodeRunner | null = null;
+  let internal: Awaited<ReturnType<typeof startInternalListener>> | null = null;
+  if (embedded) {
+    const { id, internal: listen, secret } = config.live.node;
+    // Web instances reach this node's streams here: the preview, the figures, the recording's start and end.
+    if (listen && secret) {
+      internal = await startInternalListener({
+        host: listen.host,
+        port: listen.port,
+        secret,
+        hub,
+        commands: {
+          onAir: (streamKeyId) => service.publishStarted(streamKeyId),
+          offAir: async (liveId) => void (await Promise.all([recorder.stop(liveId), forwarder.stop(liveId)])),
+        },
+        log: app.log,
+      });
     }
+    const internalUrl = internal && listen ? (listen.url ?? `http://${listen.host.includes(':') ? `[${listen.host}]` : listen.host}:${internal.port}`) : null;
+    // Nothing is received by this node before it accepts a connection: what an earlier run of it (or a
+    // node that died) left flagged is let go, and those lives wait out the grace period like any dropped
+    // encoder. A living node's flags are never touched.
+    node = ingestNodeRunner({ id, internalUrl, nodes, hub, service, heartbeatSeconds: config.live.node.heartbeatSeconds, timeoutSeconds: config.live.node.timeoutSeconds, clock: app.clock, log: app.log });
+    await node.start();
     ingest = await startRtmpIngest({
       port: config.live.rtmpPort,
       host: config.live.rtmpHost,
@@ -235,7 +264,7 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
         done: (streamKeyId) => track(service.publishDone(streamKeyId).catch((error: unknown) => app.log.error({ err: error, streamKeyId }, 'could not record the end of a publication'))),
       },
     });
-    app.log.info({ port: ingest.port }, 'RTMP ingest listening');
+    app.log.info({ port: ingest.port, node: id, internalUrl }, 'RTMP ingest listening');
   }
 
   app.addHook('preClose', async () => {
@@ -243,6 +272,8 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     await ingest?.close();
     await Promise.all(pending);
     await Promise.all([recorder.stopAll(), forwarder.stopAll()]);
+    await internal?.close();
+    await node?.stop();
   });
 
   const saveThumbnail: ThumbnailSaver = async (request) => {
@@ -256,5 +287,5 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     return saved.url;
   };
 
-  return { hub, recorder, service, replays, trims, restream, forwarder, hlsDir, readHls, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, saveThumbnail };
+  return { hub, recorder, service, replays, trims, restream, forwarder, hlsDir, readHls, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, link, node, saveThumbnail };
 }

@@ -90,14 +90,26 @@ export function streamKeyRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Records that the ingest receives (or no longer receives) this key's publisher. */
-    async setPublishing(id: number, since: Date | null): Promise<void> {
-      await db.updateTable('stream_keys').set({ publishing_since: since }).where('id', '=', id).execute();
+    /** Records that ingest node `node` receives this key's publisher (null: nginx-rtmp, which names no node). */
+    async setPublishing(id: number, since: Date, node: string | null): Promise<void> {
+      await db.updateTable('stream_keys').set({ publishing_since: since, publishing_node: node }).where('id', '=', id).execute();
     },
 
-    /** At start-up nothing is being received yet, whatever an earlier process left behind. */
-    async clearPublishing(): Promise<void> {
-      await db.updateTable('stream_keys').set({ publishing_since: null }).where('publishing_since', 'is not', null).execute();
+    /**
+     * The publisher `node` held left: the flag is cleared only while it still names that node (another node
+     * that accepted the key meanwhile keeps it). `node` undefined clears it whoever holds it (nginx-rtmp).
+     */
+    async release(id: number, node: string | null | undefined): Promise<boolean> {
+      let update = db.updateTable('stream_keys').set({ publishing_since: null, publishing_node: null }).where('id', '=', id).where('publishing_since', 'is not', null);
+      if (node !== undefined) update = update.where(sql<boolean>`publishing_node IS NOT DISTINCT FROM ${node}`);
+      const result = await update.executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** A node that still receives a key whose flag was let go (it was taken for dead a moment) flags it again. */
+    async reclaim(id: number, since: Date, node: string): Promise<boolean> {
+      const result = await db.updateTable('stream_keys').set({ publishing_since: since, publishing_node: node }).where('id', '=', id).where('publishing_since', 'is', null).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
   };
 }

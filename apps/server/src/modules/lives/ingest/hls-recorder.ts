@@ -1,8 +1,9 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { launchPiped, type MediaTools } from '../../../media/media-tools';
-import { writeUnlessBehind, type FlvSink, type StreamHub } from './stream-hub';
+import type { MediaTools } from '../../../media/media-tools';
+import { endFed, launchFed, turnTaker } from './fed-ffmpeg';
+import type { FlvSink, StreamHub } from './stream-hub';
 
 /** Seconds per HLS segment asked of ffmpeg; it cuts at the next keyframe. */
 const SEGMENT_SECONDS = 1;
@@ -28,6 +29,8 @@ export type RecorderOptions = {
 export type HlsPublisher = {
   segment(liveId: number, name: string, file: string): Promise<void>;
   playlist(liveId: number, text: string): Promise<void>;
+  /** The playlist published so far, or null: a live that goes on here after another node recorded it appends to it. */
+  published(liveId: number): Promise<string | null>;
 };
 
 /** How often a recording's new segments and playlist are sent to the publisher. */
@@ -46,19 +49,8 @@ export const playlistPath = (dir: string, liveId: number) => path.join(dir, Stri
  */
 export function hlsRecorder(options: RecorderOptions) {
   const recordings = new Map<number, Recording>();
-  const turns = new Map<number, Promise<unknown>>();
-
   /** Starts and stops of one live take turns, so two callers never run two ffmpegs for it. */
-  function inTurn<T>(liveId: number, work: () => Promise<T>): Promise<T> {
-    const previous = turns.get(liveId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => undefined);
-    turns.set(liveId, settled);
-    void settled.then(() => {
-      if (turns.get(liveId) === settled) turns.delete(liveId);
-    });
-    return next;
-  }
+  const inTurn = turnTaker();
 
   async function startNow(liveId: number, streamKeyId: number): Promise<boolean> {
     const current = recordings.get(liveId);
@@ -68,13 +60,14 @@ export function hlsRecorder(options: RecorderOptions) {
     if (!options.hub.isPublishing(streamKeyId)) return false;
     const playlist = playlistPath(options.dir, liveId);
     await mkdir(path.dirname(playlist), { recursive: true });
-    // A playlist ended by an interruption goes on: it is no longer the end.
-    const previous = await readFile(playlist, 'utf8').catch(() => null);
-    if (previous?.includes(ENDLIST)) await writeFile(playlist, previous.replace(`${ENDLIST}\n`, '').replace(ENDLIST, ''));
-    const ffmpeg = launchPiped(
+    // A playlist ended by an interruption goes on: it is no longer the end. One another ingest node
+    // recorded (it died, the encoder came here) is taken from where it was published, so the segments
+    // go on numbering after its own and none of them is written over.
+    const local = await readFile(playlist, 'utf8').catch(() => null);
+    const previous = local ?? (await options.publisher?.published(liveId).catch(() => null)) ?? null;
+    if (previous !== null && (local === null || previous.includes(ENDLIST))) await writeFile(playlist, previous.replace(`${ENDLIST}\n`, '').replace(ENDLIST, ''));
+    const fed = launchFed(
       options.tools,
-      'remux',
-      'ffmpeg',
       [
         '-hide_banner', '-loglevel', 'error', '-nostdin',
         '-f', 'flv', '-i', 'pipe:0',
@@ -87,16 +80,14 @@ export function hlsRecorder(options: RecorderOptions) {
         playlist,
       ],
     );
-    let stderr = '';
-    ffmpeg.stderr.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000)));
+    const { ffmpeg } = fed;
     ffmpeg.stdout.resume();
-    ffmpeg.stdin.on('error', () => undefined);
     let announced = false;
     const publishing = options.publisher ? publisherOf(options.publisher, liveId, playlist, previous, () => options.onFirstSegment(liveId), options.log) : null;
     const sink: FlvSink = {
       write(chunk) {
         if (!ffmpeg.stdin.writable) return;
-        writeUnlessBehind(ffmpeg.stdin, chunk);
+        fed.feed(chunk);
         // Published elsewhere, the first segment is announced once it is there (publisherOf).
         if (!announced && !publishing) {
           announced = true;
@@ -113,7 +104,7 @@ export function hlsRecorder(options: RecorderOptions) {
     ticker?.unref();
     const done = new Promise<void>((resolve) => {
       ffmpeg.on('close', (code) => {
-        if (code !== 0 && code !== null) options.log.warn({ liveId, code, stderr }, 'HLS remux ended with an error');
+        if (code !== 0 && code !== null) options.log.warn({ liveId, code, stderr: fed.stderr() }, 'HLS remux ended with an error');
         resolve();
       });
       ffmpeg.on('error', (error) => {
@@ -142,10 +133,7 @@ export function hlsRecorder(options: RecorderOptions) {
     const recording = recordings.get(liveId);
     if (!recording) return;
     recording.unsubscribe();
-    recording.ffmpeg.stdin.end();
-    const timer = setTimeout(() => recording.ffmpeg.kill('SIGKILL'), 5000);
-    await recording.done;
-    clearTimeout(timer);
+    await endFed(recording.ffmpeg, recording.done, 5000);
     recordings.delete(liveId);
   }
 

@@ -1,8 +1,9 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { RestreamFailure, RestreamForwarding, RestreamState } from '@studio/contract/restream';
-import { launchPiped, type MediaTools } from '../../../media/media-tools';
-import { writeUnlessBehind, type FlvSink, type StreamHub } from './stream-hub';
+import type { MediaTools } from '../../../media/media-tools';
+import { endFed, launchFed, turnTaker } from './fed-ffmpeg';
+import type { FlvSink, StreamHub } from './stream-hub';
 
 /** A target as the forwarder needs it. `version` changes when its address or key does (it is restarted then); kept in memory only. */
 export type ForwardTarget = { id: number; url: string; key: string; version: string };
@@ -90,7 +91,7 @@ class Forward {
     this.set('CONNECTING');
     const { target } = this;
     const destination = `${target.url.replace(/\/+$/, '')}/${target.key}`;
-    const ffmpeg = launchPiped(this.options.tools, 'remux', 'ffmpeg', [
+    const fed = launchFed(this.options.tools, [
       '-hide_banner', '-loglevel', 'error', '-nostdin',
       '-progress', 'pipe:1', '-stats_period', '0.5',
       '-f', 'flv', '-i', 'pipe:0',
@@ -100,11 +101,9 @@ class Forward {
       '-rw_timeout', String(NETWORK_TIMEOUT_US),
       '-f', 'flv', destination,
     ]);
+    const { ffmpeg } = fed;
     this.ffmpeg = ffmpeg;
-    let stderr = '';
     let sourceEnded = false;
-    ffmpeg.stderr.on('data', (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000)));
-    ffmpeg.stdin.on('error', () => undefined);
     // ffmpeg writes to the target once it accepted the publication; past the FLV header and codec setup
     // (under a kilobyte), what goes out is the stream.
     createInterface({ input: ffmpeg.stdout, crlfDelay: Infinity }).on('line', (line) => {
@@ -117,9 +116,7 @@ class Forward {
       }
     });
     const sink: FlvSink = {
-      write: (chunk) => {
-        if (ffmpeg.stdin.writable) writeUnlessBehind(ffmpeg.stdin, chunk);
-      },
+      write: (chunk) => fed.feed(chunk),
       end: () => {
         sourceEnded = true;
         ffmpeg.stdin.end();
@@ -133,8 +130,8 @@ class Forward {
       if (this.stopped) return;
       if (sourceEnded) return this.onSourceEnded(this);
       // The key is in what ffmpeg wrote: only the reason drawn from it leaves this function.
-      this.failed(failureOf(stderr), code);
-      stderr = '';
+      this.failed(failureOf(fed.stderr()), code);
+      fed.forgetStderr();
     });
     ffmpeg.on('error', () => undefined);
     this.unsubscribe = this.options.hub.subscribe(this.streamKeyId, sink);
@@ -171,11 +168,7 @@ class Forward {
     this.unsubscribe = null;
     const ffmpeg = this.ffmpeg;
     if (!ffmpeg || ffmpeg.exitCode !== null) return;
-    const closed = new Promise<void>((resolve) => ffmpeg.once('close', () => resolve()));
-    ffmpeg.stdin.end();
-    const kill = setTimeout(() => ffmpeg.kill('SIGKILL'), STOP_GRACE_MS);
-    await closed;
-    clearTimeout(kill);
+    await endFed(ffmpeg, new Promise<void>((resolve) => ffmpeg.once('close', () => resolve())), STOP_GRACE_MS);
   }
 
   view(): RestreamForwarding {
@@ -199,18 +192,7 @@ type Forwarding = { streamKeyId: number; forwards: Map<number, Forward> };
 export function restreamForwarder(options: ForwarderOptions) {
   const now = options.now ?? Date.now;
   const lives = new Map<number, Forwarding>();
-  const turns = new Map<number, Promise<unknown>>();
-
-  function inTurn(liveId: number, work: () => Promise<void>): Promise<void> {
-    const previous = turns.get(liveId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => undefined);
-    turns.set(liveId, settled);
-    void settled.then(() => {
-      if (turns.get(liveId) === settled) turns.delete(liveId);
-    });
-    return next;
-  }
+  const inTurn = turnTaker();
 
   const sourceEnded = (forward: Forward) => {
     const forwarding = lives.get(forward.liveId);

@@ -63,6 +63,11 @@ export class StreamHub extends EventEmitter<HubEvents> {
     super();
   }
 
+  /** The keys whose publishers are received here. */
+  keys(): number[] {
+    return [...this.publications.keys()];
+  }
+
   isPublishing(streamKeyId: number): boolean {
     return this.publications.has(streamKeyId);
   }

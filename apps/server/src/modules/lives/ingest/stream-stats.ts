@@ -128,6 +128,24 @@ export class StreamStats {
 
 export type StatsSnapshot = ReturnType<StreamStats['snapshot']>;
 
+/** What the stream figures of a publication are made of, as plain data: read here or from the node that holds it (decision 050). */
+export type StreamFigures = {
+  connectedAt: number;
+  videoCodec: string | null;
+  width: number;
+  height: number;
+  audioCodec: string | null;
+  sampleRate: number;
+  channels: number;
+  snapshot: StatsSnapshot;
+};
+
+/** A publication's figures seen from `now`. */
+export function figuresOf(stats: StreamStats, now: number): StreamFigures {
+  const { connectedAt, videoCodec, width, height, audioCodec, sampleRate, channels } = stats;
+  return { connectedAt, videoCodec, width, height, audioCodec, sampleRate, channels, snapshot: stats.snapshot(now) };
+}
+
 /** Problems a creator can fix in the encoder, from what arrived in the last seconds. */
 export function streamHealth(reception: StreamReception, snapshot: StatsSnapshot | null, height: number): StreamHealthIssue[] {
   if (reception === 'INTERRUPTED') return [{ code: 'STREAM_INTERRUPTED', severity: 'ERROR', params: {} }];
