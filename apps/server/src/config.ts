@@ -96,6 +96,8 @@ const EnvSchema = z
     RTMP_PUBLISH_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     // A message's length has 3 bytes in RTMP: 16 MiB - 1 is the most any client can declare.
     RTMP_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024 * 1024).max(0xff_ffff).default(8 * 1024 * 1024),
+    /** Issue 24, point 2: WHIP sessions (browser broadcasts) one ingest instance holds at once; each costs an ffmpeg (Opus to AAC). */
+    WHIP_MAX_SESSIONS: z.coerce.number().int().min(0).max(1000).default(20),
     /** Issue 24, point 3: a failed restream target's first wait, its longest, and the failures in a row before it gives up. */
     RESTREAM_RETRY_FIRST_MS: z.coerce.number().int().min(100).max(600_000).default(RESTREAM_RETRY_FIRST_MS),
     RESTREAM_RETRY_MAX_MS: z.coerce.number().int().min(100).max(3_600_000).default(RESTREAM_RETRY_MAX_MS),
@@ -258,6 +260,8 @@ export type Config = {
       /** The largest message (a video keyframe) an accepted publisher may send. */
       maxMessageBytes: number;
     };
+    /** WHIP sessions this instance holds at once (ingest/whip-ingest.ts); 0 turns WHIP off. */
+    whipMaxSessions: number;
     /** Restreaming's retries (ingest/restream-forwarder.ts) and whether targets may be local addresses. */
     restream: { retry: { firstMs: number; maxMs: number; attempts: number }; allowLocalTargets: boolean };
   };
@@ -374,6 +378,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         publishDeadlineSeconds: value.RTMP_PUBLISH_DEADLINE_SECONDS,
         maxMessageBytes: value.RTMP_MAX_MESSAGE_BYTES,
       },
+      whipMaxSessions: value.WHIP_MAX_SESSIONS,
       restream: {
         retry: { firstMs: value.RESTREAM_RETRY_FIRST_MS, maxMs: value.RESTREAM_RETRY_MAX_MS, attempts: value.RESTREAM_RETRY_ATTEMPTS },
         allowLocalTargets: value.RESTREAM_LOCAL_TARGETS,

@@ -95,6 +95,15 @@ export function streamKeyRepository(db: Db) {
       await db.updateTable('stream_keys').set({ publishing_since: since }).where('id', '=', id).execute();
     },
 
+    /**
+     * Claims the key for one publisher (a WHIP session): true only for the one caller that found it
+     * free, decided in one statement, so parallel offers on a key (on any instance) get one session.
+     */
+    async claimPublishing(id: number, since: Date): Promise<boolean> {
+      const row = await db.updateTable('stream_keys').set({ publishing_since: since }).where('id', '=', id).where('publishing_since', 'is', null).returning('id').executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** At start-up nothing is being received yet, whatever an earlier process left behind. */
     async clearPublishing(): Promise<void> {
       await db.updateTable('stream_keys').set({ publishing_since: null }).where('publishing_since', 'is not', null).execute();
