@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const backend = 'http://localhost:8080';
-const proxied = ['/api', '/auth', '/external', '/accounts', '/media'] as const;
+const proxied = ['/api', '/auth', '/external', '/accounts', '/media', '/ingest'] as const;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

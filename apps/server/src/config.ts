@@ -113,6 +113,8 @@ const EnvSchema = z
     INGEST_INTERNAL_HOST: z.string().min(1).default('127.0.0.1'),
     INGEST_INTERNAL_URL: url.optional(),
     INGEST_INTERNAL_SECRET: z.string().min(32, 'at least 32 characters (openssl rand -hex 32)').optional(),
+    /** Issue 24, point 2: WHIP sessions (browser broadcasts) one ingest instance holds at once; each costs an ffmpeg (Opus to AAC). */
+    WHIP_MAX_SESSIONS: z.coerce.number().int().min(0).max(1000).default(20),
     /** Issue 24, point 3: a failed restream target's first wait, its longest, and the failures in a row before it gives up. */
     RESTREAM_RETRY_FIRST_MS: z.coerce.number().int().min(100).max(600_000).default(RESTREAM_RETRY_FIRST_MS),
     RESTREAM_RETRY_MAX_MS: z.coerce.number().int().min(100).max(3_600_000).default(RESTREAM_RETRY_MAX_MS),
@@ -298,6 +300,8 @@ export type Config = {
       /** What web instances and this node's listener present to each other; null: no remote node is reachable. */
       secret: string | null;
     };
+    /** WHIP sessions this instance holds at once (ingest/whip-ingest.ts); 0 turns WHIP off. */
+    whipMaxSessions: number;
     /** Restreaming's retries (ingest/restream-forwarder.ts) and whether targets may be local addresses. */
     restream: { retry: { firstMs: number; maxMs: number; attempts: number }; allowLocalTargets: boolean };
   };
@@ -422,6 +426,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         internal: value.INGEST_INTERNAL_PORT === undefined ? null : { port: value.INGEST_INTERNAL_PORT, host: value.INGEST_INTERNAL_HOST, url: value.INGEST_INTERNAL_URL?.replace(/\/+$/, '') },
         secret: value.INGEST_INTERNAL_SECRET ?? null,
       },
+      whipMaxSessions: value.WHIP_MAX_SESSIONS,
       restream: {
         retry: { firstMs: value.RESTREAM_RETRY_FIRST_MS, maxMs: value.RESTREAM_RETRY_MAX_MS, attempts: value.RESTREAM_RETRY_ATTEMPTS },
         allowLocalTargets: value.RESTREAM_LOCAL_TARGETS,

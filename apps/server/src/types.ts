@@ -20,6 +20,8 @@ declare module 'fastify' {
     liveIngestUrl: string | null;
     /** The port the embedded RTMP ingest listens on (RTMP_PORT, or the one picked for 0), or null when nginx ingests. */
     liveIngestPort: number | null;
+    /** WHIP sessions (browser broadcasts) this instance holds now (issue 24, point 2). */
+    whipSessions: () => number;
   }
   interface FastifyRequest {
     /** The signed-in person, or null. Set by the session plugin for every request. */

@@ -71,6 +71,20 @@ export const errorCatalogue = {
   RESTREAM_URL_INVALID: { status: 400, message: 'rtmp:// 또는 rtmps://로 시작하는 서버 주소를 확인해 주세요.' },
   /** Issue 24, point 3: a target's key; `extra`: `{ reason }` (RestreamKeyProblem). */
   RESTREAM_KEY_INVALID: { status: 400, message: '재전송 대상의 스트림 키를 확인해 주세요.' },
+  /** Issue 24, point 2 (WHIP, RFC 9725): no bearer token, or not a current stream key (wrong, reissued, deleted). */
+  WHIP_KEY_REFUSED: { status: 401, message: '스트림 키를 확인해 주세요. 다시 발급한 키라면 새 키로 송출해 주세요.' },
+  /** Issue 24, point 2: the key is already being received (from the browser, OBS or another tab). */
+  WHIP_KEY_BUSY: { status: 409, message: '이 스트림 키로 이미 송출하고 있습니다. 다른 송출을 끝낸 뒤 다시 시도해 주세요.' },
+  /** Issue 24, point 2: a WHIP offer that is not an SDP offer this ingest can read. */
+  WHIP_SDP_INVALID: { status: 400, message: '브라우저의 연결 정보(SDP)를 읽을 수 없습니다.' },
+  /** Issue 24, point 2: the offer has no H.264 video (the ingest passes video through, it does not transcode). */
+  WHIP_CODEC_UNSUPPORTED: { status: 400, message: '이 브라우저는 H.264 영상을 보낼 수 없어 방송할 수 없습니다.' },
+  /** Issue 24, point 2: a WHIP POST whose body is not `application/sdp`. */
+  WHIP_MEDIA_TYPE: { status: 415, message: 'application/sdp 형식의 요청만 받을 수 있습니다.' },
+  /** Issue 24, point 2: this instance holds WHIP_MAX_SESSIONS sessions already. */
+  WHIP_SESSION_LIMIT: { status: 503, message: '지금은 브라우저 송출을 더 받을 수 없습니다. 잠시 후 다시 시도해 주세요.' },
+  /** Issue 24, point 2: the session resource (its DELETE) is unknown or already ended. */
+  WHIP_SESSION_NOT_FOUND: { status: 404, message: '브라우저 송출 세션을 찾을 수 없습니다.' },
   THUMBNAIL_UPLOAD_FAILED: { status: 400, message: '이미지 업로드에 실패했습니다.' },
   UPLOAD_TOO_LARGE: { status: 413, message: '파일이 너무 큽니다.' },
   UPLOAD_NOT_IMAGE: { status: 400, message: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.' },

@@ -281,6 +281,10 @@ export const livePaths = {
   preview: (channelId: number, liveId: number) => `/api/channels/${channelId}/lives/${liveId}/preview.flv`,
   /** Public playback and, once closed, the replay (HLS). Not under /api. */
   publicPlaylist: (liveId: number) => `/live/${liveId}/index.m3u8`,
+  /** The WHIP endpoint (RFC 9725) of the ingest role: POST an SDP offer with the stream key as bearer token. Not under /api. */
+  whip: '/ingest/whip',
+  /** A WHIP session's resource (the POST's Location): DELETE ends the broadcast. */
+  whipSession: (sessionId: string) => `/ingest/whip/${sessionId}`,
   /** A trimmed replay's playlist (decision 046): a new name per trim, so a cached playlist never names a segment that is gone. */
   trimmedPlaylist: (liveId: number, trimId: number) => `/live/${liveId}/replay-${trimId}.m3u8`,
 } as const;

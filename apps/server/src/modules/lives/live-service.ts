@@ -418,15 +418,34 @@ export function liveService(options: LiveServiceOptions) {
      * An address past its wrong keys of the minute is refused (RATE_LIMITED) before any look-up.
      */
     async authorizePublish(app: string, secret: string, address: string): Promise<number | null> {
-      if (!options.keyAttempts.allows(address)) throw new AppError('RATE_LIMITED');
-      const key = app === 'live' && /^live_[0-9a-f]{40}$/.test(secret) ? await keys.findBySecret(secret) : undefined;
-      if (!key) {
-        options.keyAttempts.failed(address);
-        return null;
-      }
+      const key = await this.checkSecret(app === 'live' ? secret : '', address);
+      if (!key) return null;
       await keys.setPublishing(key.id, clock.now(), options.ingestNode ?? null);
       await lives.markResumed(key.id);
       return key.id;
+    },
+
+    /**
+     * The key a secret names, or null for a wrong, reissued or deleted one (counted against the address,
+     * as at the RTMP ingest). An address past its wrong keys of the minute is refused (RATE_LIMITED) unheard.
+     */
+    async checkSecret(secret: string, address: string): Promise<StreamKeyRow | null> {
+      if (!options.keyAttempts.allows(address)) throw new AppError('RATE_LIMITED');
+      const key = /^live_[0-9a-f]{40}$/.test(secret) ? await keys.findBySecret(secret) : undefined;
+      if (key) return key;
+      options.keyAttempts.failed(address);
+      return null;
+    },
+
+    /**
+     * A WHIP session claims its key (issue 24, point 2): false while anything publishes with it (a session,
+     * OBS over RTMP), so of parallel offers on one key one gets the session. An on-air live of the key
+     * that waits for its encoder continues, as with RTMP.
+     */
+    async claimPublish(streamKeyId: number): Promise<boolean> {
+      if (hub.isPublishing(streamKeyId) || !(await keys.claimPublishing(streamKeyId, clock.now(), options.ingestNode ?? null))) return false;
+      await lives.markResumed(streamKeyId);
+      return true;
     },
 
     /**
@@ -459,7 +478,7 @@ export function liveService(options: LiveServiceOptions) {
 
     /** This node still receives a key whose flag was let go (it was taken for dead a moment): it holds it again and its live goes on. */
     async reclaim(streamKeyId: number, since: Date): Promise<boolean> {
-      if (!options.ingestNode || !(await keys.reclaim(streamKeyId, since, options.ingestNode))) return false;
+      if (!options.ingestNode || !(await keys.claimPublishing(streamKeyId, since, options.ingestNode))) return false;
       await lives.markResumed(streamKeyId);
       await this.publishStarted(streamKeyId);
       return true;

@@ -11,6 +11,7 @@ import { StreamHub } from './ingest/stream-hub';
 import { ingestNodeRepository } from './ingest/ingest-node-repository';
 import { startInternalListener, streamLink, type StreamLink } from './ingest/ingest-node';
 import { ingestNodeRunner, type IngestNodeRunner } from './ingest/ingest-node-runner';
+import { whipIngest, type WhipIngest } from './ingest/whip-ingest';
 import type { ThumbnailSaver } from './routes';
 import { removeAbandoned } from '../../media/abandoned-files';
 import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
@@ -38,6 +39,8 @@ export type LiveRuntime = {
   hlsDir: string;
   /** A playlist or segment as players get it: from hlsDir on disk, from the bucket (`live/<liveId>/<file>`) with STORAGE=s3. */
   readHls(liveId: number, file: string): Promise<{ stream: Readable; size: number } | null>;
+  /** The WHIP ingest (issue 24, point 2): where the embedded ingest runs, with WHIP_MAX_SESSIONS above 0. */
+  whip: WhipIngest | null;
   /** The embedded ingest's port, once listening (null with RTMP_INGEST=off or without the ingest role). */
   rtmpPort(): number | null;
   /** Whether the embedded ingest accepts connections (null where this instance has none). */
@@ -70,6 +73,7 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
   const abandoned = await removeAbandoned(hlsDir, { suffixes: ['.tmp'], olderThanMs: config.loops.leaseSeconds * 1000, depth: 2 });
   if (abandoned > 0) app.log.warn({ abandoned }, 'removed live segments left half-written by a server that is gone');
   let ingest: RtmpIngest | null = null;
+  let whip: WhipIngest | null = null;
 
   const scheduleGraceClose: GraceScheduler = async (trx, job) => {
     const data: GraceJob = { liveId: job.liveId, interruptedAt: job.interruptedAt.toISOString() };
@@ -265,11 +269,24 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
       },
     });
     app.log.info({ port: ingest.port, node: id, internalUrl }, 'RTMP ingest listening');
+    if (config.live.whipMaxSessions > 0) {
+      whip = whipIngest({
+        tools: config.mediaTools,
+        hub,
+        maxSessions: config.live.whipMaxSessions,
+        mediaDeadlineMs: config.live.rtmp.publishDeadlineSeconds * 1000,
+        log: app.log,
+        gate: {
+          claim: (streamKeyId) => service.claimPublish(streamKeyId),
+          done: (streamKeyId) => track(service.publishDone(streamKeyId).catch((error: unknown) => app.log.error({ err: error, streamKeyId }, 'could not record the end of a publication'))),
+        },
+      });
+    }
   }
 
   app.addHook('preClose', async () => {
     // Encoders are disconnected: their lives are interrupted (and their grace timers queued) before the pool closes.
-    await ingest?.close();
+    await Promise.all([ingest?.close(), whip?.closeAll()]);
     await Promise.all(pending);
     await Promise.all([recorder.stopAll(), forwarder.stopAll()]);
     await internal?.close();
@@ -287,5 +304,5 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     return saved.url;
   };
 
-  return { hub, recorder, service, replays, trims, restream, forwarder, hlsDir, readHls, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, link, node, saveThumbnail };
+  return { hub, recorder, service, replays, trims, restream, forwarder, whip, hlsDir, readHls, rtmpPort: () => ingest?.port ?? null, rtmpListening: () => ingest?.listening ?? null, link, node, saveThumbnail };
 }

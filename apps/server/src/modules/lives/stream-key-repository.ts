@@ -106,10 +106,14 @@ export function streamKeyRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** A node that still receives a key whose flag was let go (it was taken for dead a moment) flags it again. */
-    async reclaim(id: number, since: Date, node: string): Promise<boolean> {
-      const result = await db.updateTable('stream_keys').set({ publishing_since: since, publishing_node: node }).where('id', '=', id).where('publishing_since', 'is', null).executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    /**
+     * Claims a free key for one publisher on `node`: true only for the one caller that found it free, decided
+     * in one statement. A WHIP session takes its key so (parallel offers on a key, on any instance, get one
+     * session), and so does a node that still receives a key whose flag was let go (it was taken for dead).
+     */
+    async claimPublishing(id: number, since: Date, node: string | null): Promise<boolean> {
+      const row = await db.updateTable('stream_keys').set({ publishing_since: since, publishing_node: node }).where('id', '=', id).where('publishing_since', 'is', null).returning('id').executeTakeFirst();
+      return row !== undefined;
     },
   };
 }

@@ -64,6 +64,10 @@ declare module 'node-media-server/src/protocol/amf.js' {
 declare module 'node-media-server/src/protocol/flv.js' {
   import type AVPacket from 'node-media-server/src/core/avpacket.js';
   class Flv {
+    /** The FLV reader (the WHIP ingest reads its own ffmpeg's output with it): each whole tag is a packet. */
+    onPacketCallback: (packet: AVPacket) => void;
+    /** Feeds bytes; answers why the stream is unreadable, or null. */
+    parserData(buffer: Buffer): string | null;
     static createHeader(hasAudio: boolean, hasVideo: boolean): Buffer;
     static createMessage(packet: AVPacket): Buffer;
   }

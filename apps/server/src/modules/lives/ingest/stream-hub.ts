@@ -49,6 +49,8 @@ type Publication = {
 export type HubEvents = {
   publish: [streamKeyId: number];
   unpublish: [streamKeyId: number];
+  /** The key's publisher must go (reissued): also told to a WHIP session whose media has not arrived yet. */
+  kick: [streamKeyId: number];
 };
 
 /**
@@ -101,6 +103,7 @@ export class StreamHub extends EventEmitter<HubEvents> {
 
   /** Disconnects whoever publishes with this key (its secret was reissued). */
   kick(streamKeyId: number): void {
+    this.emit('kick', streamKeyId);
     this.publications.get(streamKeyId)?.disconnect();
   }
 

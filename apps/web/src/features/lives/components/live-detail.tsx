@@ -9,6 +9,7 @@ import { liveQueryOptions } from '../api/get-live';
 import { livesQueryOptions } from '../api/get-lives';
 import { useLiveT } from '../messages';
 import { liveListPath } from '../utils/live-paths';
+import { BrowserBroadcast } from './browser-broadcast';
 import { IngestSettings } from './ingest-settings';
 import { RestreamTargets } from './restream-targets';
 import { LiveActions } from './live-actions';
@@ -43,6 +44,7 @@ export function LiveDetailPage({ channelId, liveId }: { channelId: number; liveI
           {live.status !== 'END' ? <StreamStatePanel channelId={channelId} liveId={liveId} /> : null}
         </div>
         <div className={styles.column}>
+          {live.status !== 'END' ? <BrowserBroadcast live={live} /> : null}
           {live.status !== 'END' ? <IngestSettings live={live} /> : null}
           {live.status !== 'END' ? <RestreamTargets live={live} /> : null}
           <LiveEdit live={live} />

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, login, test } from './fixtures';
+
+// Issue 24, point 2: going live from the browser. Chromium's fake camera and microphone, granted
+// without a prompt, are sent over WHIP into the same pipeline as OBS.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+      '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+const screens = '/work/shots';
+async function shot(page: Page, name: string) {
+  mkdirSync(screens, { recursive: true });
+  await page.screenshot({ path: path.join(screens, `h-whip-${name}.png`), fullPage: true });
+}
+
+test('a creator goes live from the browser: receiving, start, public HLS for anyone, stop and close', async ({ page, world, browser }) => {
+  test.setTimeout(180_000);
+  const me = await world.person('Streamer');
+  const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', live_status: 'SERVICE', shorts_status: 'SERVICE', use_document_write: true });
+  await login(page, me);
+  await page.getByRole('navigation', { name: '만들기' }).getByRole('link', { name: '라이브 방송' }).click();
+  const layer = page.getByRole('dialog', { name: '라이브 방송 시작' });
+  await layer.getByRole('button', { name: '새 스트림 키 추가' }).click();
+  const add = page.getByRole('dialog', { name: '새 스트림 키 추가' });
+  await add.getByRole('textbox', { name: '스트림 키 이름' }).fill('브라우저');
+  await add.getByRole('button', { name: '추가' }).click();
+  await expect(page).toHaveURL(new RegExp(`/studio/channels/${channel.id}/videos/lives/\\d+$`));
+  const liveId = Number(/\/lives\/(\d+)$/.exec(page.url())![1]);
+
+  await expect(page.getByRole('heading', { name: '브라우저에서 방송' })).toBeVisible();
+  await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'idle');
+  await shot(page, 'idle-ko-1366');
+  const connectStarted = Date.now();
+  await page.getByTestId('browser-start').click();
+  await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'live', { timeout: 15_000 });
+  await expect(page.getByTestId('stream-state').getByText('수신 중')).toBeVisible({ timeout: 15_000 });
+  console.log(`browser connect to "receiving" shown: ${Date.now() - connectStarted} ms`);
+  await expect(page.getByTestId('stream-state').getByText('H.264 / AAC')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => page.getByTestId('live-preview').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), { timeout: 20_000 }).toBe(true);
+  await shot(page, 'live-ko-1366');
+
+  await page.getByRole('button', { name: '방송 시작' }).click();
+  await page.getByRole('dialog', { name: '방송을 시작할까요?' }).getByRole('button', { name: '방송 시작' }).click();
+  await expect(page.getByText('방송을 시작했습니다.')).toBeVisible();
+
+  // Anyone, signed out, gets the public HLS and its segments.
+  const stranger = await browser.newContext();
+  const anonymous = await stranger.newPage();
+  await expect
+    .poll(async () => {
+      const response = await anonymous.request.get(`/live/${liveId}/index.m3u8`);
+      return response.ok() && (await response.text()).includes('.ts');
+    }, { timeout: 30_000 })
+    .toBe(true);
+  await stranger.close();
+  await expect.poll(() => page.getByTestId('live-public-player').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), { timeout: 30_000 }).toBe(true);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'live-ko-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // Stop from the keyboard: the session ends with DELETE and the live waits for its encoder.
+  await page.getByTestId('browser-stop').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'idle');
+  await page.getByRole('button', { name: '방송 종료' }).click();
+  await page.getByRole('dialog', { name: '방송을 종료할까요?' }).getByRole('button', { name: '방송 종료' }).click();
+  await expect(page.getByText('방송을 종료했습니다.')).toBeVisible();
+});
