@@ -90,7 +90,7 @@ export async function startWhipClient(endpoint: string, secret: string): Promise
     async stop() {
       stopped = true;
       if (ffmpeg && ffmpeg.exitCode === null) {
-        const exited = new Promise((resolve) => ffmpeg!.once('close', resolve));
+        const exited = new Promise((resolve) => ffmpeg.once('close', resolve));
         ffmpeg.kill('SIGKILL');
         await exited;
       }

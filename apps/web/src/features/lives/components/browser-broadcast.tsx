@@ -100,7 +100,7 @@ export function BrowserBroadcast({ live }: { live: LiveDetail }) {
     () => () => {
       void stop();
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on unmount only
+     
     [],
   );
 
