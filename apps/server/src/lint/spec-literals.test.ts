@@ -150,7 +150,8 @@ const ALLOWED: readonly Allowance[] = [
   [['PAGE_SIZE_MANAGEMENT'], 'apps/web/src/features/channel-settings/api/get-channel-activity.ts', 'ACTIVITY_PAGE_SIZE = 10', "the channel's activity log"],
   [SIZE_5, 'apps/server/src/modules/lives/ingest/guarded-rtmp.ts', 'TYPE_WINDOW_ACK_SIZE = 5', 'an RTMP message type number'],
   // Five seconds that are not the stream state poll nor the HTTP timeout.
-  [MS_5000, 'apps/server/src/modules/lives/ingest/hls-recorder.ts', "ffmpeg.kill('SIGKILL'), 5000", 'how long ffmpeg may take to stop'],
+  [MS_5000, 'apps/server/src/modules/lives/ingest/hls-recorder.ts', 'recording.done, 5000', 'how long ffmpeg may take to stop'],
+  [MS_5000, 'apps/server/src/modules/lives/ingest/whip-ingest.ts', "state === 'complete', 5000", 'how long ICE candidates may take to gather'],
   [MS_5000, 'apps/server/src/plugins/read-cache.ts', 'CACHE_MAX = 5_000', 'entries kept in the read cache'],
   [MS_5000, 'apps/server/src/plugins/read-cache.ts', 'settle(timeoutMs = 5_000)', "tests' wait for announcements"],
   [MS_5000, 'apps/server/src/plugins/announcement-connection.ts', 'maxRetryMs ?? 5_000', 'the LISTEN reconnect back-off'],
