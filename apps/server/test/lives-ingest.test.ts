@@ -224,7 +224,8 @@ describe('embedded RTMP ingest with a real encoder', () => {
     expect((await other.db.selectFrom('lives').select('status').where('id', '=', liveId).executeTakeFirstOrThrow()).status).toBe('END');
     await live.stop();
     await other.close();
-  });
+    // Two whole servers start in this test (the ingest node's start-up now registers it and its heartbeat): 16-17 s alone on a busy machine.
+  }, 60_000);
 
   it('never writes a secret key into the log', async () => {
     const keys = (await call(t.app, 'GET', `${base()}/streams`, owner)).json<StreamKey[]>();
