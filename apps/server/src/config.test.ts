@@ -25,6 +25,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/DEMO/);
+    for (const bad of ['not-an-ip', '198.51.100.7, example.com', '300.1.1.1']) expect(() => loadConfig({ WHIP_PUBLIC_ADDRESSES: bad })).toThrow(/WHIP_PUBLIC_ADDRESSES/);
+    for (const bad of ['40000', '5000-4000', '80-90', '40000-70000', 'a-b']) expect(() => loadConfig({ WHIP_UDP_PORTS: bad })).toThrow(/WHIP_UDP_PORTS/);
+    expect(loadConfig({ WHIP_PUBLIC_ADDRESSES: '198.51.100.7, 2001:db8::7', WHIP_UDP_PORTS: '40000-40999' }).live).toMatchObject({ whipPublicAddresses: ['198.51.100.7', '2001:db8::7'], whipUdpPorts: [40000, 40999] });
   });
 
   it('names every missing variable of an external issuer at once', () => {

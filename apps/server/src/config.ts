@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
@@ -115,6 +116,22 @@ const EnvSchema = z
     INGEST_INTERNAL_SECRET: z.string().min(32, 'at least 32 characters (openssl rand -hex 32)').optional(),
     /** Issue 24, point 2: WHIP sessions (browser broadcasts) one ingest instance holds at once; each costs an ffmpeg (Opus to AAC). */
     WHIP_MAX_SESSIONS: z.coerce.number().int().min(0).max(1000).default(20),
+    /**
+     * Addresses a WHIP session announces besides the ones of this machine's interfaces (a 1:1 NAT's public
+     * address, a load balancer's), comma-separated IP literals; and the UDP ports its sessions take
+     * ("40000-40999"), so a firewall can open exactly those. Unset: interface addresses, any free port.
+     */
+    WHIP_PUBLIC_ADDRESSES: z
+      .string()
+      .transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))
+      .refine((list) => list.every((address) => isIP(address) !== 0), 'comma-separated IP addresses (IPv4 or IPv6 literals)')
+      .optional(),
+    WHIP_UDP_PORTS: z
+      .string()
+      .regex(/^\d{1,5}-\d{1,5}$/, 'a range of UDP ports, "first-last"')
+      .transform((text) => text.split('-').map(Number) as [number, number])
+      .refine(([first, last]) => first >= 1024 && last <= 65_535 && first <= last, 'first-last within 1024-65535, first not above last')
+      .optional(),
     /** Issue 24, point 3: a failed restream target's first wait, its longest, and the failures in a row before it gives up. */
     RESTREAM_RETRY_FIRST_MS: z.coerce.number().int().min(100).max(600_000).default(RESTREAM_RETRY_FIRST_MS),
     RESTREAM_RETRY_MAX_MS: z.coerce.number().int().min(100).max(3_600_000).default(RESTREAM_RETRY_MAX_MS),
@@ -302,6 +319,10 @@ export type Config = {
     };
     /** WHIP sessions this instance holds at once (ingest/whip-ingest.ts); 0 turns WHIP off. */
     whipMaxSessions: number;
+    /** What WHIP sessions announce besides this machine's interface addresses (WHIP_PUBLIC_ADDRESSES). */
+    whipPublicAddresses: string[];
+    /** The UDP ports WHIP sessions take (WHIP_UDP_PORTS); undefined: any free port. */
+    whipUdpPorts: [number, number] | undefined;
     /** Restreaming's retries (ingest/restream-forwarder.ts) and whether targets may be local addresses. */
     restream: { retry: { firstMs: number; maxMs: number; attempts: number }; allowLocalTargets: boolean };
   };
@@ -427,6 +448,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         secret: value.INGEST_INTERNAL_SECRET ?? null,
       },
       whipMaxSessions: value.WHIP_MAX_SESSIONS,
+      whipPublicAddresses: value.WHIP_PUBLIC_ADDRESSES ?? [],
+      whipUdpPorts: value.WHIP_UDP_PORTS,
       restream: {
         retry: { firstMs: value.RESTREAM_RETRY_FIRST_MS, maxMs: value.RESTREAM_RETRY_MAX_MS, attempts: value.RESTREAM_RETRY_ATTEMPTS },
         allowLocalTargets: value.RESTREAM_LOCAL_TARGETS,

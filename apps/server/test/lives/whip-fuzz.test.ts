@@ -27,6 +27,8 @@ const clients: WhipClient[] = [];
 const sockets: dgram.Socket[] = [];
 
 const base = () => `/api/channels/${channelId}/lives`;
+const PUBLIC_ADDRESS = '198.51.100.7';
+const PORTS = [45_000, 45_099] as const;
 
 async function newKeyAndLive(title: string): Promise<{ key: StreamKey; liveId: number }> {
   const created = await call(t.app, 'POST', `${base()}/streams?title=${encodeURIComponent(title)}`, owner);
@@ -91,7 +93,8 @@ const healthy = async () => (await fetch(`${httpBase}/healthz`)).status === 200;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'whip-fuzz-'));
   t = await createTestApp({
-    env: { RTMP_INGEST: 'embedded', RTMP_PORT: '0', RTMP_HOST: '127.0.0.1', DATA_DIR: dataDir, FFMPEG_PATH: '/usr/bin/ffmpeg' },
+    // A deployment behind a 1:1 NAT with a firewall open to a range of UDP ports (TEST-NET-2's address: never routed).
+    env: { RTMP_INGEST: 'embedded', RTMP_PORT: '0', RTMP_HOST: '127.0.0.1', DATA_DIR: dataDir, FFMPEG_PATH: '/usr/bin/ffmpeg', WHIP_PUBLIC_ADDRESSES: PUBLIC_ADDRESS, WHIP_UDP_PORTS: `${PORTS[0]}-${PORTS[1]}` },
   });
   httpBase = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const person = await createPerson(t.db, { name: '소유자' });
@@ -108,7 +111,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('WHIP session ports under hostile UDP', () => {
-  it('survives garbage at a session still checking ICE', async () => {
+  it('announces the configured public address on the configured ports, and survives garbage at a session still checking ICE', async () => {
     const { key } = await newKeyAndLive('fuzz-ice');
     // An offer nobody follows up: the server's candidates wait for connectivity checks that never come.
     const { pc, sdp } = await whipOffer();
@@ -117,6 +120,9 @@ describe('WHIP session ports under hostile UDP', () => {
     const text = await answer.text();
     const ports = candidatePorts(text);
     expect(ports.length, text).toBeGreaterThan(0);
+    // WHIP_PUBLIC_ADDRESSES is announced, and every port is in WHIP_UDP_PORTS.
+    expect(text).toMatch(new RegExp(`^a=candidate:\\S+ \\d+ udp \\d+ ${PUBLIC_ADDRESS.replaceAll('.', '\\.')} \\d+ typ host`, 'm'));
+    for (const port of ports) expect(port >= PORTS[0] && port <= PORTS[1], `port ${port}`).toBe(true);
     await pc.close();
     await throwAt(ports, hostilePackets(300));
     await new Promise((resolve) => setTimeout(resolve, 500));

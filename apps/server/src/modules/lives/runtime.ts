@@ -274,6 +274,8 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
         tools: config.mediaTools,
         hub,
         maxSessions: config.live.whipMaxSessions,
+        publicAddresses: config.live.whipPublicAddresses,
+        udpPorts: config.live.whipUdpPorts,
         mediaDeadlineMs: config.live.rtmp.publishDeadlineSeconds * 1000,
         log: app.log,
         gate: {

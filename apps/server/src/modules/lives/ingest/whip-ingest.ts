@@ -45,6 +45,10 @@ export type WhipIngestOptions = {
   gate: WhipGate;
   /** Sessions this instance holds at most (WHIP_MAX_SESSIONS). */
   maxSessions: number;
+  /** Addresses announced besides the interfaces' (WHIP_PUBLIC_ADDRESSES: a 1:1 NAT's public address). */
+  publicAddresses?: string[];
+  /** The UDP ports sessions take (WHIP_UDP_PORTS); undefined: any free port. */
+  udpPorts?: [number, number];
   /** From the answer to the first media out of ffmpeg: past it the session ends (RTMP_PUBLISH_DEADLINE_SECONDS). */
   mediaDeadlineMs: number;
   log: { debug(object: object, message: string): void; warn(object: object, message: string): void };
@@ -294,7 +298,12 @@ export function whipIngest(options: WhipIngestOptions) {
       if (sessions.size + opening.size >= options.maxSessions) throw new WhipOfferError('WHIP_SESSION_LIMIT');
       if (opening.has(streamKeyId) || options.hub.isPublishing(streamKeyId)) throw new WhipOfferError('WHIP_KEY_BUSY');
       opening.add(streamKeyId);
-      const pc = new RTCPeerConnection({ codecs: codecs(), bundlePolicy: 'max-bundle' });
+      const pc = new RTCPeerConnection({
+        codecs: codecs(),
+        bundlePolicy: 'max-bundle',
+        ...(options.publicAddresses?.length ? { iceAdditionalHostAddresses: options.publicAddresses } : {}),
+        ...(options.udpPorts ? { icePortRange: options.udpPorts } : {}),
+      });
       // Gathering asks the local responder (see localStunResponder), never werift's default STUN server.
       pc.config.iceServers = [{ urls: `stun:127.0.0.1:${(await stun).port}` }];
       let session: WhipSession | null = null;
