@@ -1,5 +1,6 @@
 import { expectNoSeriousViolations } from './axe';
 import { expect, login, test } from './fixtures';
+import { shot } from './screens';
 import { createLive, createStreamKey } from '../../apps/server/src/seed/factories';
 
 /**
@@ -39,7 +40,7 @@ test('the live page counts the viewers of the public page as they come and go, a
   }
   await expect(figure).toHaveText('3명 (최고 3명)', { timeout: 20_000 });
   await expectNoSeriousViolations(page, 'live page with viewers');
-  await page.screenshot({ path: '/work/shots/h-insights-live-viewers.png', fullPage: true });
+  await shot(page, 'live-viewers');
 
   // Two leave: after the window the figure falls, and the peak stays.
   await viewers[0]!.close();

@@ -1,10 +1,10 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expectNoSeriousViolations, waitForSettledPage } from './axe';
 import { expect, login, test } from './fixtures';
+import { shot } from './screens';
 
 // Issue 23, point 6: /profile/my in full, and signing out another device from it.
 
-const SHOTS = '/work/shots/profile';
 
 const sessionsOf = (page: Page): Locator => page.locator('section', { has: page.getByRole('heading', { name: /^(로그인한 기기|Signed-in devices)$/ }) });
 
@@ -106,7 +106,7 @@ test.describe('profile', () => {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `no horizontal scroll at ${width}px`).toBeLessThanOrEqual(0);
           await expectNoSeriousViolations(page, `profile, ${language}, ${width}px`);
-          await page.screenshot({ path: `${SHOTS}/profile-${language}-${width}.png`, fullPage: true });
+          await shot(page, `profile-${language}-${width}`);
         }
       }
 
@@ -117,7 +117,7 @@ test.describe('profile', () => {
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await expectNoSeriousViolations(page, 'sign out every other device, confirmation');
-      await page.screenshot({ path: `${SHOTS}/profile-confirm-ko-1366.png` });
+      await shot(page, 'profile-confirm-ko-1366', { fullPage: false });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(sessionsOf(page).getByRole('listitem')).toHaveCount(2);

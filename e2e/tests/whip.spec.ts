@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
+import { shot } from './screens';
 
 // Issue 24, point 2: going live from the browser. Chromium's fake camera and microphone, granted
 // without a prompt, are sent over WHIP into the same pipeline as OBS.
@@ -14,12 +12,6 @@ test.use({
     ],
   },
 });
-
-const screens = '/work/shots';
-async function shot(page: Page, name: string) {
-  mkdirSync(screens, { recursive: true });
-  await page.screenshot({ path: path.join(screens, `h-whip-${name}.png`), fullPage: true });
-}
 
 test('a creator goes live from the browser: receiving, start, public HLS for anyone, stop and close', async ({ page, world, browser }) => {
   test.setTimeout(180_000);
@@ -37,7 +29,7 @@ test('a creator goes live from the browser: receiving, start, public HLS for any
 
   await expect(page.getByRole('heading', { name: '브라우저에서 방송' })).toBeVisible();
   await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'idle');
-  await shot(page, 'idle-ko-1366');
+  await shot(page, 'whip-idle-ko-1366');
   const connectStarted = Date.now();
   await page.getByTestId('browser-start').click();
   await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'live', { timeout: 15_000 });
@@ -45,7 +37,7 @@ test('a creator goes live from the browser: receiving, start, public HLS for any
   console.log(`browser connect to "receiving" shown: ${Date.now() - connectStarted} ms`);
   await expect(page.getByTestId('stream-state').getByText('H.264 / AAC')).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => page.getByTestId('live-preview').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), { timeout: 20_000 }).toBe(true);
-  await shot(page, 'live-ko-1366');
+  await shot(page, 'whip-live-ko-1366');
 
   await page.getByRole('button', { name: '방송 시작' }).click();
   await page.getByRole('dialog', { name: '방송을 시작할까요?' }).getByRole('button', { name: '방송 시작' }).click();
@@ -64,7 +56,15 @@ test('a creator goes live from the browser: receiving, start, public HLS for any
   await expect.poll(() => page.getByTestId('live-public-player').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), { timeout: 30_000 }).toBe(true);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'live-ko-390');
+  await shot(page, 'whip-live-ko-390');
+  if (process.env.SCREENS_DIR) {
+    // The same broadcast in English, as a person switches it (the footer's picker; no reload, the session goes on).
+    await page.getByRole('contentinfo').getByRole('combobox').selectOption('en');
+    await shot(page, 'whip-live-en-390');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await shot(page, 'whip-live-en-1366');
+    await page.getByRole('contentinfo').getByRole('combobox').selectOption('ko');
+  }
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // Stop from the keyboard: the session ends with DELETE and the live waits for its encoder.
