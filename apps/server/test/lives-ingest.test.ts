@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { GRACE_QUEUE } from '../src/modules/lives/runtime';
 import { addMember, createChannel, createPerson } from '../src/seed/factories';
 import { call, createTestApp, type TestContext } from './helper';
+import { newKeyAndLive as keyAndLive } from './lives/stream-keys';
 import { eventually, startEncoder, type Encoder } from './lives/encoder';
 
 /**
@@ -30,13 +31,7 @@ const encoders: Encoder[] = [];
 const base = () => `/api/channels/${channelId}/lives`;
 const rtmpUrl = (secret: string) => `rtmp://127.0.0.1:${rtmpPort}/live/${secret}`;
 
-async function newKeyAndLive(title: string): Promise<{ key: StreamKey; liveId: number }> {
-  const created = await call(t.app, 'POST', `${base()}/streams?title=${encodeURIComponent(title)}`, owner);
-  const { kampChannelId } = created.json<{ kampChannelId: string }>();
-  const key = (await call(t.app, 'GET', `${base()}/streams`, owner)).json<StreamKey[]>().find((k) => k.kampChannelId === kampChannelId)!;
-  const liveId = (await call(t.app, 'POST', `${base()}/create?kampChannelId=${kampChannelId}`, owner)).json<{ liveId: number }>().liveId;
-  return { key, liveId };
-}
+const newKeyAndLive = (title: string) => keyAndLive(t.app, channelId, owner, title);
 
 function publish(secret: string, options: { audio?: boolean; seconds?: number; url?: string } = {}): Encoder {
   const encoder = startEncoder(options.url ?? rtmpUrl(secret), options);

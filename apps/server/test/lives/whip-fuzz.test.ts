@@ -4,9 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StreamKey, StreamState } from '@studio/contract/live';
+import type { StreamState } from '@studio/contract/live';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { call, createTestApp, type TestContext } from '../helper';
+import { newKeyAndLive as keyAndLive } from './stream-keys';
 import { eventually } from './encoder';
 import { startWhipClient, whipOffer, type WhipClient } from './whip-client';
 
@@ -30,13 +31,7 @@ const base = () => `/api/channels/${channelId}/lives`;
 const PUBLIC_ADDRESS = '198.51.100.7';
 const PORTS = [45_000, 45_099] as const;
 
-async function newKeyAndLive(title: string): Promise<{ key: StreamKey; liveId: number }> {
-  const created = await call(t.app, 'POST', `${base()}/streams?title=${encodeURIComponent(title)}`, owner);
-  const { kampChannelId } = created.json<{ kampChannelId: string }>();
-  const key = (await call(t.app, 'GET', `${base()}/streams`, owner)).json<StreamKey[]>().find((k) => k.kampChannelId === kampChannelId)!;
-  const liveId = (await call(t.app, 'POST', `${base()}/create?kampChannelId=${kampChannelId}`, owner)).json<{ liveId: number }>().liveId;
-  return { key, liveId };
-}
+const newKeyAndLive = (title: string) => keyAndLive(t.app, channelId, owner, title);
 
 /** The UDP ports of the server's IPv4 candidates (its sockets listen on every address; reached here on loopback). */
 function candidatePorts(answer: string): number[] {
