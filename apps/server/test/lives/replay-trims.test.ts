@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlayerInfo, ReplayTrim, StreamKey } from '@studio/contract/live';
+import type { PlayerInfo, ReplayTrim } from '@studio/contract/live';
 import { resolveMediaTools } from '../../src/media/media-tool-paths';
 import { RECORDING_REMOVE_QUEUE } from '../../src/modules/lives/recording-files';
 import { playlistSegments } from '../../src/modules/lives/recording-playlist';
@@ -13,6 +13,7 @@ import { addMember, createChannel, createPerson } from '../../src/seed/factories
 import { call, createTestApp, type TestContext } from '../helper';
 import { jpegQuality } from '../jpeg-quality';
 import { eventually, startEncoder, type Encoder } from './encoder';
+import { newKeyAndLive } from './stream-keys';
 
 /**
  * Issue 24, point 1 (decision 046): the owner (and managers) trim a replay's start and end. The cut
@@ -67,9 +68,9 @@ beforeAll(async () => {
   [owner, manager, creditManager, stranger] = [cookies[0]!, cookies[1]!, cookies[2]!, cookies[3]!];
 
   // A recording of about twelve seconds: two-second segments (the encoder's keyframe interval), each from a keyframe.
-  const { kampChannelId } = (await call(t.app, 'POST', `${base()}/streams?title=trim`, owner)).json<{ kampChannelId: string }>();
-  const key = (await call(t.app, 'GET', `${base()}/streams`, owner)).json<StreamKey[]>().find((k) => k.kampChannelId === kampChannelId)!;
-  liveId = (await call(t.app, 'POST', `${base()}/create?kampChannelId=${kampChannelId}`, owner)).json<{ liveId: number }>().liveId;
+  const created = await newKeyAndLive(t.app, channelId, owner, 'trim');
+  const key = created.key;
+  liveId = created.liveId;
   const rtmpPort = Number(/:(\d+)\/live$/.exec(key.serverUrl)?.[1]);
   const encoder = startEncoder(`rtmp://127.0.0.1:${rtmpPort}/live/${key.streamKey}`);
   encoders.push(encoder);
@@ -261,7 +262,9 @@ describe('a hidden replay is not public', () => {
     const playlistUrl = `${httpBase}${replay.video_url!}`;
     const segment = playlistSegments(await (await fetch(playlistUrl)).text())[0]!.name;
     const segmentUrl = `${httpBase}/live/${liveId}/${segment}`;
-    expect((await fetch(segmentUrl)).headers.get('cache-control')).toContain('public');
+    // Public, but never immutable: a cache between must let go of it within a minute of the replay being hidden.
+    expect((await fetch(segmentUrl)).headers.get('cache-control')).toBe('public, max-age=60');
+    expect((await fetch(playlistUrl)).headers.get('cache-control')).toBe('public, max-age=60');
 
     const hidden = await call(t.app, 'POST', `/api/channels/${channelId}/contents/${replayId}/hide`, owner, { version: replay.version });
     expect(hidden.statusCode, hidden.body).toBe(200);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentSummary } from '@studio/contract/content';
-import type { PlayerInfo, StreamKey } from '@studio/contract/live';
+import type { PlayerInfo } from '@studio/contract/live';
 import type { Page } from '@studio/contract/page';
 import { REPLAY_QUEUE } from '../../src/modules/lives/replay-service';
 import { RECORDING_REMOVE_QUEUE } from '../../src/modules/lives/recording-files';
@@ -11,6 +11,7 @@ import { addMember, createChannel, createLive, createPerson, createStreamKey } f
 import { call, createTestApp, type TestContext } from '../helper';
 import { jpegQuality } from '../jpeg-quality';
 import { eventually, startEncoder, type Encoder } from './encoder';
+import { newKeyAndLive as keyAndLive } from './stream-keys';
 
 /**
  * Issue 24, point 1: closing a live that recorded makes one content of kind LIVE (its replay), with
@@ -31,12 +32,7 @@ const encoders: Encoder[] = [];
 const base = () => `/api/channels/${channelId}/lives`;
 const hlsDir = (liveId: number) => path.join(dataDir, 'live', String(liveId));
 
-async function newKeyAndLive(title: string): Promise<{ key: StreamKey; liveId: number }> {
-  const { kampChannelId } = (await call(t.app, 'POST', `${base()}/streams?title=${encodeURIComponent(title)}`, owner)).json<{ kampChannelId: string }>();
-  const key = (await call(t.app, 'GET', `${base()}/streams`, owner)).json<StreamKey[]>().find((k) => k.kampChannelId === kampChannelId)!;
-  const liveId = (await call(t.app, 'POST', `${base()}/create?kampChannelId=${kampChannelId}`, owner)).json<{ liveId: number }>().liveId;
-  return { key, liveId };
-}
+const newKeyAndLive = (title: string) => keyAndLive(t.app, channelId, owner, title);
 
 const playerInfo = async (liveId: number) => (await call(t.app, 'GET', `${base()}/${liveId}/player-info`, owner)).json<PlayerInfo>();
 const replaysOf = async (liveId: number) => t.db.selectFrom('contents').selectAll().where('live_id', '=', liveId).execute();

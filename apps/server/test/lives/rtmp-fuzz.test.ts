@@ -1,10 +1,11 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StreamKey, StreamState } from '@studio/contract/live';
+import type { StreamState } from '@studio/contract/live';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { call, createTestApp, type TestContext } from '../helper';
 import { prng, watchProcessErrors } from '../fuzz';
 import { eventually, startEncoder } from './encoder';
+import { newKeyAndLive } from './stream-keys';
 import { amf0, amf0Sequence, command, connect, createStream, exchange, handshake, message, publish, publishOpening, setChunkSize, TYPE, type Amf } from './rtmp-bytes';
 
 /**
@@ -61,11 +62,10 @@ beforeAll(async () => {
   channelId = await createChannel(t.db, { status: 'SERVICE', live_status: 'SERVICE' });
   await addMember(t.db, channelId, person.userId, 'OWNER');
   owner = await t.cookieFor(person.userId);
-  const { kampChannelId } = (await call(t.app, 'POST', `${base()}/streams?title=fuzz`, owner)).json<{ kampChannelId: string }>();
-  const key = (await call(t.app, 'GET', `${base()}/streams`, owner)).json<StreamKey[]>().find((k) => k.kampChannelId === kampChannelId)!;
-  streamKey = key.streamKey;
-  rtmpPort = Number(/:(\d+)\/live$/.exec(key.serverUrl)?.[1]);
-  liveId = (await call(t.app, 'POST', `${base()}/create?kampChannelId=${kampChannelId}`, owner)).json<{ liveId: number }>().liveId;
+  const created = await newKeyAndLive(t.app, channelId, owner, 'fuzz');
+  streamKey = created.key.streamKey;
+  rtmpPort = Number(/:(\d+)\/live$/.exec(created.key.serverUrl)?.[1]);
+  liveId = created.liveId;
 });
 
 afterAll(async () => {

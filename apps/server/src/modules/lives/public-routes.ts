@@ -6,6 +6,9 @@ import { IdParam } from '@studio/contract/params';
 import { AppError } from '../../lib/errors';
 import type { LiveRuntime } from './runtime';
 
+/** How long a cache between may keep a public segment or replay playlist (a hidden replay is gone from caches after it). */
+const HLS_PUBLIC_MAX_AGE_SECONDS = 60;
+
 const HlsFileParams = z.object({ liveId: IdParam, file: z.string().regex(/^(index\.m3u8|replay-\d{1,18}\.m3u8|segment-\d{5}\.ts)$/) });
 
 /**
@@ -30,9 +33,11 @@ export async function livePublicRoutes(instance: FastifyInstance, options: { run
     const found = await runtime.readHls(liveId, file);
     if (!found) throw new AppError('NOT_FOUND');
     const playlist = file.endsWith('.m3u8');
-    // The live playlist changes every second; a segment never changes once written. The studio's own
-    // preview of an unpublished replay is for its session alone.
-    const cache = audience === 'studio' ? 'private, no-store' : !playlist ? 'public, max-age=31536000, immutable' : live.status === 'END' ? 'public, max-age=60' : 'no-cache';
+    // The live playlist changes every second. A segment never changes once written, but its live becomes a
+    // replay that the owner may hide, trim or delete: a cache between (a CDN) may keep any of them only
+    // HLS_PUBLIC_MAX_AGE_SECONDS, never as immutable, so what is taken down is gone from caches within a
+    // minute. The studio's own preview of an unpublished replay is for its session alone.
+    const cache = audience === 'studio' ? 'private, no-store' : playlist && live.status !== 'END' ? 'no-cache' : `public, max-age=${HLS_PUBLIC_MAX_AGE_SECONDS}`;
     return reply
       .header('content-type', playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
       .header('content-length', found.size)

@@ -123,7 +123,8 @@ const ko = {
   'linkKind.OTHER': '기타 링크',
 
   'preview.title': '미리보기',
-  'preview.notice': '독자에게 보이는 모습입니다. 본문은 서버에서 안전하게 정리한 내용입니다.',
+  'preview.notice': '독자에게 보이는 모습입니다.',
+  'preview.noticeVideo': '시청자에게 보이는 모습입니다.',
   'preview.edit': '수정',
   'preview.toChannel': '채널 홈으로',
   'preview.views': '조회수 {count}',
@@ -256,7 +257,8 @@ const en: Record<WritingMessageKey, string> = {
   'linkKind.OTHER': 'Other link',
 
   'preview.title': 'Preview',
-  'preview.notice': 'This is how readers see it. The body is the one the server cleaned for safety.',
+  'preview.notice': 'This is how readers see it.',
+  'preview.noticeVideo': 'This is how viewers see it.',
   'preview.edit': 'Edit',
   'preview.toChannel': 'Channel home',
   'preview.views': '{count} views',

@@ -66,7 +66,7 @@ export function ContentPreviewPage({ channelId, contentId }: { channelId: number
   return (
     <Page
       title={t('preview.title')}
-      description={t('preview.notice')}
+      description={t(content.video ? 'preview.noticeVideo' : 'preview.notice')}
       actions={
         <>
           <Link className={buttonClassName('secondary')} to={`/channels/${channelId}`}>
