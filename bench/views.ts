@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { createDb } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { viewRepository } from '../apps/server/src/modules/views/view-repository';
 import { createChannel, createContent } from '../apps/server/src/seed/factories';
 import { benchDatabase } from './bench-database';
 
@@ -75,6 +76,34 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
   return null;
 }
 
+/**
+ * 0. The commit alone, before any server starts: one-beacon batches written one after another, in
+ * pairs — the repository's INSERT (asynchronous commit, decision 058) and the same INSERT as it was
+ * before, committed durably — so both meet the same disk and the same load. Median and p99 in ms.
+ */
+async function commitCost(pairs: number) {
+  const contentId = await newContent();
+  const views = viewRepository(db);
+  const durable: number[] = [];
+  const asynchronous: number[] = [];
+  for (let n = 0; n < pairs; n += 1) {
+    const event = { contentId, channelId: channel, viewerId: randomUUID(), kind: 'HEARTBEAT' as const, seconds: 1, position: 1 };
+    let began = performance.now();
+    await views.insertEvents([event], new Date());
+    asynchronous.push(performance.now() - began);
+    began = performance.now();
+    await sql`
+      INSERT INTO view_events (content_id, channel_id, viewer_id, kind, seconds, position, received_at)
+      VALUES (${event.contentId}, ${event.channelId}, ${event.viewerId}, ${event.kind}, ${event.seconds}, ${event.position}, ${new Date()})
+    `.execute(db);
+    durable.push(performance.now() - began);
+  }
+  const at = (list: number[], q: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(q * list.length))]?.toFixed(2);
+  // Written straight here, not through the route: out of the counts below (their own content).
+  return { durable: { median: at(durable, 0.5), p99: at(durable, 0.99) }, asynchronous: { median: at(asynchronous, 0.5), p99: at(asynchronous, 0.99) } };
+}
+const commits = await commitCost(Number(process.env.BENCH_COMMIT_PAIRS ?? 500));
+
 const baseline = await start('serve-baseline.ts', { PORT: '18091' });
 const web = await start('serve-views.ts', { PORT: '18090', DATABASE_URL: database.url, JOBS: 'off', ...viewEnv });
 let worker = await start('serve-views.ts', { PORT: '18092', DATABASE_URL: database.url, JOBS: 'on', ...viewEnv });
@@ -126,6 +155,7 @@ console.table(rows);
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average at start ${loadAtStart.map((n) => n.toFixed(2)).join(' ')}, at end ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 console.log(`beacons accepted per second: ${beaconsPerSecond} in batches of ${BATCH} (${Math.round((100 * beaconsPerSecond) / Math.max(1, bare.rps))}% of the bare route's ${bare.rps} req/s; budget ≥ 25% and ≥ 10,000/s)`);
 console.log(`p99 at a paced ${PACED_RATE}/s: ${pacedResult.p99} ms (budget ≤ 20 ms; the bare route's own at that pace: ${barePaced.p99} ms)`);
+console.log(`one beacon's INSERT alone, one after another (${process.env.BENCH_COMMIT_PAIRS ?? 500} pairs): durable commit median ${commits.durable.median} ms, p99 ${commits.durable.p99} ms; asynchronous commit (decision 058) median ${commits.asynchronous.median} ms, p99 ${commits.asynchronous.p99} ms`);
 console.log(`lag from a beacon to its aggregate, under the paced load: ${lag === null ? 'not within 120 s' : `${(lag / 1000).toFixed(1)} s`} (budget ≤ 60 s)`);
 for (const [name, count, taken] of [
   ['1 a request', final[0], accepted.single],

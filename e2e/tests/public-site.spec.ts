@@ -1,5 +1,7 @@
+import { expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { publishedLoop } from './loop-clips';
+import { shot } from './screens';
 import { contents } from './world';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -96,5 +98,37 @@ test.describe('the public site', () => {
         { timeout: 120_000, intervals: [2_000] },
       )
       .toEqual({ views: 1, watchSeconds: played });
+  });
+
+  test("a channel's page leads to its older contents and back to the newest, without script, at 1366 and 390 px", async ({ page, world }) => {
+    // Two widths, four pages each, on a shared machine.
+    test.setTimeout(120_000);
+    const writer = await world.person('Pager');
+    const channel = await world.channel(writer);
+    // 53 public contents (a page is 50) and hidden ones among them; the oldest comes last.
+    await contents(
+      world,
+      channel.id,
+      writer,
+      Array.from({ length: 56 }, (_, n) => (n % 19 === 5 ? ['POST', 'HIDDEN', `숨긴 글 ${n}`, 0] : ['POST', 'PUBLIC', `공개 글 ${String(n + 1).padStart(2, '0')}`, 0])),
+    );
+    await page.context().route(/\.js(\?|$)/, (route) => route.abort());
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`/c/${channel.id}`);
+      await expect(page.locator('ul.list li')).toHaveCount(50);
+      await expect(page.getByRole('link', { name: '최신 콘텐츠' })).toHaveCount(0);
+      await shot(page, `public-channel-ko-${width}`);
+      await page.getByRole('link', { name: '이전 콘텐츠' }).click();
+      await expect(page).toHaveURL(new RegExp(`/c/${channel.id}\\?before=\\d{4}-.+Z_\\d+$`));
+      // The three oldest, none of them hidden.
+      await expect(page.locator('ul.list .title')).toHaveText(['공개 글 03', '공개 글 02', '공개 글 01']);
+      await expect(page.getByRole('link', { name: '이전 콘텐츠' })).toHaveCount(0);
+      await expectNoSeriousViolations(page, `older page at ${width}`);
+      await shot(page, `public-channel-older-ko-${width}`);
+      await page.getByRole('link', { name: '최신 콘텐츠' }).click();
+      await expect(page).toHaveURL(new RegExp(`/c/${channel.id}$`));
+      await expect(page.locator('ul.list li')).toHaveCount(50);
+    }
   });
 });

@@ -34,6 +34,7 @@ import * as replayTrims from './migrations/0031-replay-trims';
 import * as restreamTargets from './migrations/0032-restream-targets';
 import * as subscriberHistory from './migrations/0038-subscriber-history';
 import * as userLanguage from './migrations/0039-user-language';
+import * as publicChannelPaging from './migrations/0040-public-channel-paging';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0032-restream-targets': restreamTargets,
   '0038-subscriber-history': subscriberHistory,
   '0039-user-language': userLanguage,
+  '0040-public-channel-paging': publicChannelPaging,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

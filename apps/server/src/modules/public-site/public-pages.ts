@@ -46,7 +46,36 @@ ul.list a:hover .title{text-decoration:underline}
 .title{display:block;font-weight:600;overflow:hidden;text-overflow:ellipsis;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
 .item .meta{margin:0}
 .empty{color:#6b7280}
+nav.pager{display:flex;justify-content:space-between;gap:12px;margin:16px 0 0}
+nav.pager a{display:inline-block;padding:10px 14px;min-height:44px;background:#fff;border:1px solid #e5e7eb;border-radius:8px;text-decoration:none;font-weight:600}
+nav.pager a[rel=next]{margin-left:auto}
 `;
+
+/**
+ * The site's texts added with paging, in both languages. Pages are written in Korean today
+ * (`<html lang="ko">`: the site has no language choice yet), so PAGE_LANGUAGE picks them; a
+ * choice of language would pick another entry here.
+ */
+const PAGING_TEXTS = {
+  ko: {
+    older: '이전 콘텐츠',
+    newest: '최신 콘텐츠',
+    noOlder: '더 이전에 공개된 콘텐츠가 없습니다.',
+    badAddressTitle: '페이지 주소가 올바르지 않습니다',
+    badAddress: '목록 위치(before)를 읽을 수 없습니다. 채널의 최신 콘텐츠부터 다시 보세요.',
+    code: '오류 코드',
+  },
+  en: {
+    older: 'Older contents',
+    newest: 'Newest contents',
+    noOlder: 'No contents were published before these.',
+    badAddressTitle: 'This page address is not valid',
+    badAddress: "The list position (before) can't be read. Start again from the channel's newest contents.",
+    code: 'Error code',
+  },
+} as const;
+const PAGE_LANGUAGE = 'ko' satisfies keyof typeof PAGING_TEXTS;
+const paging = PAGING_TEXTS[PAGE_LANGUAGE];
 
 const KIND_LABELS: Record<ContentKind, string> = { CONTENT_VIEW: '콘텐츠', SHORTS: '루프', NEWS: '뉴스', POST: '포스트', LIVE: '라이브' };
 const UNTITLED = '제목 없음';
@@ -117,17 +146,27 @@ function liveItem(channelId: number, live: PublicLiveRow): string {
   );
 }
 
+/** Links between a channel's pages: back to the newest (on an older page) and on to older contents (when there are any). */
+function pager(channelId: number, page: ChannelPage): string {
+  const links = [
+    page.before ? `<a href="${publicSitePaths.channel(channelId)}" rel="start">← ${paging.newest}</a>` : '',
+    page.older ? `<a href="${escapeHtml(publicSitePaths.channel(channelId, page.older))}" rel="next">${paging.older} →</a>` : '',
+  ].join('');
+  return links ? `<nav class="pager">${links}</nav>` : '';
+}
+
 export function renderChannelPage(publicUrl: string, page: ChannelPage): string {
   const { channel, contents, lives } = page;
   const picture = channel.profile_image_url;
   const livesSection = lives.length ? `<h2>라이브</h2><ul class="list">${lives.map((live) => liveItem(channel.id, live)).join('')}</ul>` : '';
   const contentsList = contents.length
     ? `<ul class="list">${contents.map((content) => contentItem(channel.id, content)).join('')}</ul>`
-    : `<p class="empty">아직 공개된 콘텐츠가 없습니다.</p>`;
+    : `<p class="empty">${page.before ? paging.noOlder : '아직 공개된 콘텐츠가 없습니다.'}</p>`;
   return document(
     publicUrl,
-    { title: channel.name, type: 'website', path: publicSitePaths.channel(channel.id), image: picture },
-    `<main><div class="channel">${avatarOf(channel)}<h1>${escapeHtml(channel.name)}</h1></div>${livesSection}<h2>콘텐츠</h2>${contentsList}</main>`,
+    // An older page's address keeps its cursor: it is the page's own, stable address.
+    { title: channel.name, type: 'website', path: publicSitePaths.channel(channel.id, page.before), image: picture },
+    `<main><div class="channel">${avatarOf(channel)}<h1>${escapeHtml(channel.name)}</h1></div>${livesSection}<h2>콘텐츠</h2>${contentsList}${pager(channel.id, page)}</main>`,
   );
 }
 
@@ -190,6 +229,17 @@ export function renderLivePage(publicUrl: string, page: LivePage): string {
       : live.replay_content_id === null
         ? `${channelHeader(channel)}<main>${body}</main>`
         : `${channelHeader(channel)}<main><article data-view-content="${live.replay_content_id}">${body}</article></main><script src="${BEACON_SCRIPT_PATH}" defer></script>`,
+  );
+}
+
+/** A channel page asked with a cursor that is not one (400): says so, names the code, and leads to the newest page. */
+export function renderBadCursorPage(channelId: number, code: string): string {
+  return (
+    `<!doctype html><html lang="${PAGE_LANGUAGE}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${paging.badAddressTitle}</title><style>${STYLE}</style></head>` +
+    `<body><main><h1>${paging.badAddressTitle}</h1><p class="empty">${paging.badAddress}</p>` +
+    `<p class="note" data-code="${escapeHtml(code)}">${paging.code}: ${escapeHtml(code)}</p>` +
+    `<nav class="pager"><a href="${publicSitePaths.channel(channelId)}" rel="start">← ${paging.newest}</a></nav></main></body></html>`
   );
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { PublicContentsCursor } from '@studio/contract/public-site';
 import type { Db, LiveRow } from '../../db/schema';
 import type { ContentRow } from '../contents/content-repository';
 
@@ -28,13 +29,20 @@ export function publicSiteRepository(db: Db) {
       return db.selectFrom('channels').select(['id', 'name', 'profile_image_url']).where('id', '=', channelId).where('status', '=', 'SERVICE').executeTakeFirst();
     },
 
-    /** The channel's published contents, newest first, at most `limit`. */
-    async listContents(channelId: number, limit: number): Promise<ContentRow[]> {
+    /**
+     * The channel's published contents, newest first, at most `limit`, from just below `before` (its
+     * shown time and id) when given. Each row carries its shown time as exact text (to the
+     * microsecond), from which the next page's cursor is made. Read on the partial index
+     * contents_public_newest (migration 0040): any page costs what the first does.
+     */
+    async listContents(channelId: number, limit: number, before?: PublicContentsCursor): Promise<(ContentRow & { shown_value: string })[]> {
       return db
         .selectFrom('contents')
         .selectAll()
+        .select(sql<string>`to_char(coalesce(published_at, created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('shown_value'))
         .where('channel_id', '=', channelId)
         .where('status', '=', 'PUBLIC')
+        .$if(before !== undefined, (query) => query.where(sql<boolean>`(${shownAt}, id) < (${before?.at ?? null}::timestamptz, ${before?.id ?? null}::bigint)`))
         .orderBy(shownAt, 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

@@ -1,10 +1,11 @@
 import type { ContentPreview } from '@studio/contract/content';
+import type { PublicContentsCursor } from '@studio/contract/public-site';
 import type { Db } from '../../db/schema';
 import { toContentPreview } from '../contents/content-html';
 import type { ContentRow } from '../contents/content-repository';
 import { publicSiteRepository, type PublicChannelRow, type PublicLiveRow } from './public-site-repository';
 
-/** How many contents and lives a channel page lists (the newest; paging comes with a later slice). */
+/** How many contents a channel page lists (a page further by a cursor), and how many lives on air its first page shows. */
 export const CHANNEL_PAGE_CONTENTS = 50;
 export const CHANNEL_PAGE_LIVES = 10;
 
@@ -17,7 +18,16 @@ export type PublicContent = Pick<ContentPreview, 'id' | 'kind' | 'title' | 'html
   shownAt: Date;
 };
 
-export type ChannelPage = { channel: PublicChannelRow; contents: PublicContent[]; lives: PublicLiveRow[] };
+export type ChannelPage = {
+  channel: PublicChannelRow;
+  contents: PublicContent[];
+  /** Lives on air: on the first page only. */
+  lives: PublicLiveRow[];
+  /** The cursor this page was asked from; undefined on the first (newest) page. */
+  before: PublicContentsCursor | undefined;
+  /** Where the next older page starts; null when this page holds the oldest content. */
+  older: PublicContentsCursor | null;
+};
 export type ContentPage = { channel: PublicChannelRow; content: PublicContent };
 export type LivePage = { channel: PublicChannelRow; live: PublicLiveRow };
 
@@ -47,14 +57,23 @@ function toPublicContent(row: ContentRow, channel: PublicChannelRow): PublicCont
 export function publicSiteService(db: Db) {
   const site = publicSiteRepository(db);
   return {
-    async channelPage(channelId: number): Promise<ChannelPage | undefined> {
+    /**
+     * A channel's page of published contents, newest first: the first page without `before`, an older
+     * one from a cursor. The cursor is a position, not a row: a content hidden or deleted after the
+     * previous page was made leaves the next page exactly where it was (nothing repeated, nothing skipped).
+     */
+    async channelPage(channelId: number, before?: PublicContentsCursor): Promise<ChannelPage | undefined> {
       const [channel, rows, lives] = await Promise.all([
         site.findChannel(channelId),
-        site.listContents(channelId, CHANNEL_PAGE_CONTENTS),
-        site.listLives(channelId, CHANNEL_PAGE_LIVES),
+        // One row more than the page tells whether an older page exists.
+        site.listContents(channelId, CHANNEL_PAGE_CONTENTS + 1, before),
+        before ? Promise.resolve([]) : site.listLives(channelId, CHANNEL_PAGE_LIVES),
       ]);
       if (!channel) return undefined;
-      return { channel, contents: rows.map((row) => toPublicContent(row, channel)), lives };
+      const shown = rows.slice(0, CHANNEL_PAGE_CONTENTS);
+      const last = shown.at(-1);
+      const older = rows.length > CHANNEL_PAGE_CONTENTS && last ? { at: last.shown_value, id: last.id } : null;
+      return { channel, contents: shown.map((row) => toPublicContent(row, channel)), lives, before, older };
     },
 
     async contentPage(channelId: number, contentId: number): Promise<ContentPage | undefined> {

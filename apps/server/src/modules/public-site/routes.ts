@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IdParam } from '@studio/contract/params';
-import { publicSitePaths } from '@studio/contract/public-site';
+import { errorCatalogue } from '@studio/contract/errors';
+import { decodePublicContentsCursor, publicSitePaths, type PublicContentsCursor } from '@studio/contract/public-site';
 import { BEACON_SCRIPT, BEACON_SCRIPT_PATH } from './beacon-script';
-import { renderChannelPage, renderContentPage, renderLivePage, renderNotFoundPage } from './public-pages';
+import { renderBadCursorPage, renderChannelPage, renderContentPage, renderLivePage, renderNotFoundPage } from './public-pages';
 import { publicSiteService } from './public-site-service';
 
 /**
@@ -19,6 +20,13 @@ const idOf = (value: string) => {
 };
 
 type Params = { channelId: string; contentId?: string; liveId?: string };
+type Query = { before?: string | string[] };
+
+/** The channel page's `before`: absent (the first page), a cursor, or 'bad' (not one, or given twice). */
+const cursorOf = (value: string | string[] | undefined): PublicContentsCursor | undefined | 'bad' => {
+  if (value === undefined) return undefined;
+  return (typeof value === 'string' && decodePublicContentsCursor(value)) || 'bad';
+};
 
 /**
  * The public site (`/c/…`): a channel's page and one page per published content or live,
@@ -41,9 +49,18 @@ export async function publicSiteRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(BEACON_SCRIPT),
   );
 
-  app.get<{ Params: Params }>('/c/:channelId', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: Params; Querystring: Query }>('/c/:channelId', { schema: { hide: true } }, async (request, reply) => {
     const channelId = idOf(request.params.channelId);
-    const page = channelId === undefined ? undefined : await site.channelPage(channelId);
+    const before = cursorOf(request.query.before);
+    // A cursor that is not one is the reader's (or a link's) mistake, told as such: 400, with the catalogue's code.
+    if (channelId !== undefined && before === 'bad') {
+      return reply
+        .status(errorCatalogue.VALIDATION_FAILED.status)
+        .header('cache-control', CACHE_CONTROL)
+        .type('text/html; charset=utf-8')
+        .send(renderBadCursorPage(channelId, 'VALIDATION_FAILED'));
+    }
+    const page = channelId === undefined || before === 'bad' ? undefined : await site.channelPage(channelId, before);
     return send(reply, page && renderChannelPage(publicUrl, page));
   });
 
