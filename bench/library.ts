@@ -32,7 +32,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const PORT = 18_094;
 const BASE = `http://127.0.0.1:${PORT}`;
 
-const database = await benchDatabase('library', 54_393);
+const database = await benchDatabase('library');
 // Generous connect timeout: the machine this runs on is shared, and a slow connect is not what is measured.
 const db = createDb(database.url, { max: 2, statementTimeoutMs: 0, connectTimeoutMs: 60_000 });
 await migrateToLatest(db);

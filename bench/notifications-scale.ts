@@ -19,7 +19,7 @@ const SMALL = 100;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const UNREAD_BEFORE_MARK_ALL = 20;
 
-const database = await benchDatabase('notifications', 54_398);
+const database = await benchDatabase('notifications');
 const databaseUrl = database.url;
 const db = createDb(databaseUrl, { max: 2, statementTimeoutMs: 0 });
 await migrateToLatest(db);

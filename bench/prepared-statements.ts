@@ -18,7 +18,7 @@ import { benchDatabase } from './bench-database';
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);
 const ROUNDS = 4;
 
-const database = await benchDatabase('prepared', 54_397);
+const database = await benchDatabase('prepared');
 const databaseUrl = database.url;
 const setup = createDb(databaseUrl, { max: 1, statementTimeoutMs: 0 });
 await migrateToLatest(setup);

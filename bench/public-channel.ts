@@ -21,7 +21,7 @@ const CONTENTS = Number(process.env.BENCH_CONTENTS ?? 100_000);
 const DEEP_PAGE = Number(process.env.BENCH_DEEP_PAGE ?? 1_000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 200);
 
-const database = await benchDatabase('public-channel', 54_392);
+const database = await benchDatabase('public-channel');
 const db = createDb(database.url, { max: 1, statementTimeoutMs: 0, connectTimeoutMs: 60_000 });
 await migrateToLatest(db);
 const loadAtStart = loadavg();

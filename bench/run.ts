@@ -21,7 +21,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const FILLER_ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PACED_RATE = 1000;
 
-const database = await benchDatabase('api', 54_399);
+const database = await benchDatabase('api');
 const databaseUrl = database.url;
 const db = createDb(databaseUrl, { max: 2, statementTimeoutMs: 0 });
 await migrateToLatest(db);

@@ -51,7 +51,7 @@ const s3Options = { ...endpoint, bucket: BUCKET, forcePathStyle: true };
 const client = s3Client(s3Options);
 await createBucketIfMissing(client, BUCKET);
 
-const database = await benchDatabase('store', 54_396);
+const database = await benchDatabase('store');
 const db = createDb(database.url, { max: 2, statementTimeoutMs: 0, connectTimeoutMs: 60_000 });
 await migrateToLatest(db);
 const person = await createPerson(db, { login: `bench-store-${Date.now().toString(36)}`, name: 'Bench store' });

@@ -25,7 +25,7 @@ const HISTORY_DAYS = Number(process.env.BENCH_TREND_HISTORY_DAYS ?? 90);
 const RUNS = Number(process.env.BENCH_TREND_RUNS ?? 200);
 const HOUR = 3_600_000;
 
-const database = await benchDatabase('trend', 54_395);
+const database = await benchDatabase('trend');
 const db = createDb(database.url, { max: 2, statementTimeoutMs: 0, connectTimeoutMs: 60_000 });
 await migrateToLatest(db);
 const now = new Date();

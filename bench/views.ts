@@ -26,7 +26,7 @@ const PACED_RATE = 2000;
 const VIEWERS = 5000;
 const WEB = 'http://127.0.0.1:18090';
 
-const database = await benchDatabase('views', 54_398);
+const database = await benchDatabase('views');
 const db = createDb(database.url, { max: 2, statementTimeoutMs: 0 });
 await migrateToLatest(db);
 // BENCH_ASYNC_COMMIT=1: the database acknowledges commits before their WAL reaches the disk, to show
