@@ -28,6 +28,7 @@ export function ingestNodeRunner(options: {
   let lastBeat = 0;
   let timer: NodeJS.Timeout | null = null;
   let beating: Promise<void> | null = null;
+  let working: Promise<void> | null = null;
 
   async function releaseDead(orphans: boolean): Promise<void> {
     for (const key of await nodes.heldByDead(id, orphans)) await service.publishDone(key.id, key.node);
@@ -62,6 +63,10 @@ export function ingestNodeRunner(options: {
   async function beat(): Promise<void> {
     await nodes.heartbeat(id, options.internalUrl);
     lastBeat = Date.now();
+  }
+
+  /** What follows each heartbeat; it may take a while (ending a recording flushes ffmpeg), so it never holds the heartbeat back. */
+  async function work(): Promise<void> {
     await releaseDead(false);
     await converge();
     await reconcile();
@@ -82,6 +87,12 @@ export function ingestNodeRunner(options: {
       }
       timer = setInterval(() => {
         beating ??= beat()
+          .then(() => {
+            // A beat that failed does no work: this node may be taken for dead, and a dead node's work is others'.
+            working ??= work()
+              .catch((error: unknown) => options.log.warn({ err: error, node: id }, 'ingest node reconciliation failed'))
+              .finally(() => (working = null));
+          })
           .catch((error: unknown) => options.log.warn({ err: error, node: id }, 'ingest node heartbeat failed'))
           .finally(() => (beating = null));
       }, options.heartbeatSeconds * 1000);
@@ -94,6 +105,7 @@ export function ingestNodeRunner(options: {
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       await beating;
+      await working;
       await nodes.remove(id).catch((error: unknown) => options.log.warn({ err: error, node: id }, 'could not leave the ingest registry'));
     },
   };
