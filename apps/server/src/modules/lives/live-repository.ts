@@ -225,6 +225,13 @@ export function liveRepository(db: Db) {
     },
 
     /** Lives on air across all channels (bounded by five per channel): recorders to resume after a restart. */
+    /** Which of these lives are on air (START): a recording or forward of any other has nothing left to do. */
+    async onAirAmong(ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('lives').select('id').where('id', 'in', ids).where('status', '=', 'START').execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     async onAir(): Promise<LiveRow[]> {
       return db.selectFrom('lives').selectAll().where('status', '=', 'START').execute();
     },

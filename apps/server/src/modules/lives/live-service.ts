@@ -51,7 +51,12 @@ export type LiveServiceOptions = {
   /** Wrong keys per client address (STREAM_KEY_ATTEMPTS_PER_MINUTE). */
   keyAttempts: KeyAttemptLimiter;
   /** Restreaming (issue 24, point 3): follows the recorder, on air while the stream is received. */
-  restream?: Pick<RestreamForwarder, 'start' | 'stop'>;
+  restream?: Pick<RestreamForwarder, 'start' | 'stop' | 'liveIds'>;
+  /**
+   * The ingest nodes' failover window (INGEST_NODE_TIMEOUT_SECONDS): a publishing flag naming a node
+   * whose heartbeat is older counts as no flag (decision 059).
+   */
+  claimTimeoutSeconds: number;
   /**
    * Streams held by another ingest node (decision 050): their figures, ending their publisher, their
    * recording's start and end. Without one, only this process's hub is known.
@@ -76,7 +81,7 @@ export function assertLiveEnabled(channel: ChannelRow): void {
  */
 export function liveService(options: LiveServiceOptions) {
   const { db, clock, hub, recorder } = options;
-  const keys = streamKeyRepository(db);
+  const keys = streamKeyRepository(db, options.claimTimeoutSeconds);
   const lives = liveRepository(db);
   const presence = livePresenceRepository(db);
 
@@ -488,6 +493,35 @@ export function liveService(options: LiveServiceOptions) {
     async keepRecording(streamKeyId: number): Promise<void> {
       const live = await lives.currentForKey(streamKeyId);
       if (live?.status === 'START' && !recorder.isRecording(live.id)) await this.publishStarted(streamKeyId);
+    },
+
+    /**
+     * Recordings and forwards running here for lives that are no longer on air (closed or deleted on a
+     * web instance whose off-air command never arrived, decision 059): ended as that command ends them,
+     * the last segment and the playlist's end stored. Answers the lives ended.
+     */
+    async endOffAir(): Promise<number[]> {
+      const here = [...new Set([...recorder.liveIds(), ...(options.restream?.liveIds() ?? [])])];
+      const onAir = await lives.onAirAmong(here);
+      const ended = here.filter((liveId) => !onAir.has(liveId));
+      await Promise.all(ended.map(async (liveId) => Promise.all([recorder.stop(liveId), forwardStop(liveId)])));
+      return ended;
+    },
+
+    /**
+     * Publishers received here whose key was reissued (or deleted) since they were accepted, the kick
+     * lost on the way (decision 059): disconnected, as the kick does (whoever publishes with an old
+     * secret is disconnected, reissueKey). Answers their keys.
+     */
+    async kickReissued(): Promise<number[]> {
+      const held = hub.keys();
+      const current = await keys.credentials(held);
+      const reissued = held.filter((streamKeyId) => {
+        const accepted = hub.credential(streamKeyId);
+        return accepted !== null && current.get(streamKeyId) !== accepted;
+      });
+      for (const streamKeyId of reissued) hub.kick(streamKeyId);
+      return reissued;
     },
 
     /** A new publication of a key: an on-air live using it records again. */

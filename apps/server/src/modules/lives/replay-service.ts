@@ -27,6 +27,12 @@ export type ReplayServiceOptions = {
   hlsDir: string;
   /** Whether this instance's recorder is still writing the live (the close stops it first). */
   isRecording(liveId: number): boolean;
+  /**
+   * How long after a close a recording without its end (#EXT-X-ENDLIST) is waited for: the ingest node
+   * recording it elsewhere may not have heard the close and ends it on its heartbeat (decision 059).
+   * Past this (a node that died mid-recording) the replay is made from what was stored.
+   */
+  unfinishedWaitSeconds: number;
   /** Stores a still as a live thumbnail (JPEG at quality 75, with its 100x66 crop) and answers its URL. */
   saveThumbnail(still: Buffer): Promise<string>;
   /** The recording's files, here and in a bucket: what a delete removes. */
@@ -148,6 +154,10 @@ export function replayService(options: ReplayServiceOptions) {
           return 'READY';
         }
         const summary = await recording(liveId);
+        const closedMs = live.ended_at ? clock.now().getTime() - live.ended_at.getTime() : Infinity;
+        if (summary && !summary.ended && closedMs < options.unfinishedWaitSeconds * 1000) {
+          throw new RecordingNotFinished(`live ${liveId}: the recording has no end yet`);
+        }
         if (!summary || summary.segments === 0) {
           await lives.settleReplay(trx, liveId, 'NONE', null);
           return 'NONE';

@@ -22,6 +22,8 @@ export type RestreamServiceOptions = {
   clock: Clock;
   /** Whether a target may be on this machine or its private network (RESTREAM_LOCAL_TARGETS; tests). */
   allowLocalTargets: boolean;
+  /** The ingest nodes' failover window (INGEST_NODE_TIMEOUT_SECONDS): a dead node's publishing flag is void. */
+  claimTimeoutSeconds: number;
   /** The forwarding of the key's targets now, by target id (the ingest's forwarder). */
   states(streamKeyId: number): Map<number, RestreamForwarding>;
   /** The key's targets changed: a live forwarding it follows. */
@@ -53,7 +55,7 @@ const normalizedUrl = (url: string) => url.trim().replace(/\/+$/, '');
 export function restreamService(options: RestreamServiceOptions) {
   const { db, clock } = options;
   const targets = restreamRepository(db);
-  const keys = streamKeyRepository(db);
+  const keys = streamKeyRepository(db, options.claimTimeoutSeconds);
 
   async function requireKey(channelId: number, kampChannelId: string) {
     const key = await keys.find(db, channelId, kampChannelId);

@@ -10,7 +10,7 @@ import { startRtmpIngest, type RtmpIngest } from './ingest/rtmp-ingest';
 import { StreamHub } from './ingest/stream-hub';
 import { ingestNodeRepository } from './ingest/ingest-node-repository';
 import { startInternalListener, streamLink, type StreamLink } from './ingest/ingest-node';
-import { ingestNodeRunner, type IngestNodeRunner } from './ingest/ingest-node-runner';
+import { ingestNodeRunner, staleClaimSweep, type IngestNodeRunner } from './ingest/ingest-node-runner';
 import { whipIngest, type WhipIngest } from './ingest/whip-ingest';
 import type { ThumbnailSaver } from './routes';
 import { removeAbandoned } from '../../media/abandoned-files';
@@ -142,6 +142,7 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     db: app.db,
     clock: app.clock,
     allowLocalTargets: config.live.restream.allowLocalTargets,
+    claimTimeoutSeconds: config.live.node.timeoutSeconds,
     states: (streamKeyId) => forwarder.states(streamKeyId),
     changed: (streamKeyId) => forwarder.refresh(streamKeyId),
   });
@@ -152,6 +153,8 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     tools: config.mediaTools,
     hlsDir,
     isRecording: (liveId) => recorder.isRecording(liveId),
+    // A living ingest node ends a recording whose off-air command was lost within a heartbeat (decision 059).
+    unfinishedWaitSeconds: config.live.node.timeoutSeconds,
     saveThumbnail: saveStill,
     recordings,
     log: app.log,
@@ -177,6 +180,7 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     keyAttempts: new KeyAttemptLimiter({ perMinute: config.live.keyAttemptsPerMinute, clock: app.clock }),
     restream: forwarder,
     link,
+    claimTimeoutSeconds: config.live.node.timeoutSeconds,
     ingestNode: embedded ? config.live.node.id : null,
     log: app.log,
   });
@@ -216,6 +220,16 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     },
     { unique: true },
   );
+
+  // With every ingest node dead, their flags are still let go and their on-air lives wait out the grace period (decision 059).
+  if (options.worker) {
+    const sweep = staleClaimSweep({ nodes, service, everySeconds: config.live.node.heartbeatSeconds, log: app.log });
+    app.addHook('onReady', async () => {
+      await sweep.sweep();
+      sweep.start();
+    });
+    app.addHook('onClose', () => sweep.stop());
+  }
 
   // Start-up repair: lives closed without their recording settled (recorded before replays existed, or a
   // server stopped between a close and its job) get their replay, or are told they have none.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database, Db, StreamKeyRow } from '../../db/schema';
+import { claimHeld } from './ingest/ingest-node-repository';
 
 type Executor = Db | Transaction<Database>;
 
@@ -26,24 +27,49 @@ export async function insertStreamKeyRow(
     .executeTakeFirstOrThrow();
 }
 
-export function streamKeyRepository(db: Db) {
+/**
+ * Stream keys. `claimTimeoutSeconds` is the ingest nodes' failover window (INGEST_NODE_TIMEOUT_SECONDS):
+ * a key read here whose publishing flag names a node that stopped beating comes without it (decision
+ * 059), so no reader takes a dead node's claim for a stream being received.
+ */
+export function streamKeyRepository(db: Db, claimTimeoutSeconds: number) {
+  const held = claimHeld('stream_keys', claimTimeoutSeconds);
+  /** A flag of a dead node is void: read as no flag at all. */
+  const withClaim = <T extends StreamKeyRow & { held: boolean }>({ held: counts, ...row }: T): Omit<T, 'held'> =>
+    counts ? row : { ...row, publishing_since: null, publishing_node: null };
   return {
     async list(channelId: number): Promise<StreamKeyRecord[]> {
-      return db.selectFrom('stream_keys').selectAll().select(isLive.as('is_live')).where('channel_id', '=', channelId).orderBy('id').execute();
+      return (await db.selectFrom('stream_keys').selectAll().select([isLive.as('is_live'), held.as('held')]).where('channel_id', '=', channelId).orderBy('id').execute()).map(withClaim);
     },
 
     async find(executor: Executor, channelId: number, kampChannelId: string): Promise<StreamKeyRecord | undefined> {
-      return executor
+      const row = await executor
         .selectFrom('stream_keys')
         .selectAll()
-        .select(isLive.as('is_live'))
+        .select([isLive.as('is_live'), held.as('held')])
         .where('channel_id', '=', channelId)
         .where('kamp_channel_id', '=', kampChannelId)
         .executeTakeFirst();
+      return row && withClaim(row);
     },
 
     async findById(executor: Executor, id: number): Promise<StreamKeyRow | undefined> {
-      return executor.selectFrom('stream_keys').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await executor.selectFrom('stream_keys').selectAll().select(held.as('held')).where('id', '=', id).executeTakeFirst();
+      return row && withClaim(row);
+    },
+
+    /**
+     * The digest (credentialOf, SHA-256 hex) of each key's current secret, computed by PostgreSQL so no
+     * secret leaves it: a publisher accepted with another one was reissued (decision 059). A deleted key has none.
+     */
+    async credentials(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('stream_keys')
+        .select(['id', sql<string>`encode(sha256(convert_to(secret, 'UTF8')), 'hex')`.as('credential')])
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.credential]));
     },
 
     /** The key an encoder presents, or nothing for a wrong, reissued or deleted one. */
@@ -112,7 +138,14 @@ export function streamKeyRepository(db: Db) {
      * session), and so does a node that still receives a key whose flag was let go (it was taken for dead).
      */
     async claimPublishing(id: number, since: Date, node: string | null): Promise<boolean> {
-      const row = await db.updateTable('stream_keys').set({ publishing_since: since, publishing_node: node }).where('id', '=', id).where('publishing_since', 'is', null).returning('id').executeTakeFirst();
+      // Free: no flag, or a dead node's (void, decision 059), which its node's late release then leaves alone.
+      const row = await db
+        .updateTable('stream_keys')
+        .set({ publishing_since: since, publishing_node: node })
+        .where('id', '=', id)
+        .where(sql<boolean>`NOT ${held}`)
+        .returning('id')
+        .executeTakeFirst();
       return row !== undefined;
     },
   };

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { livePaths } from '@studio/contract/live';
 import { AppError } from '../../lib/errors';
+import { credentialOf } from './ingest/stream-hub';
 import { MAX_SDP_BYTES, WhipOfferError, type WhipIngest } from './ingest/whip-ingest';
 import type { LiveService } from './live-service';
 
@@ -52,7 +53,7 @@ export async function whipRoutes(instance: FastifyInstance, options: { whip: Whi
       throw new AppError('WHIP_KEY_REFUSED');
     }
     const offer = typeof request.body === 'string' ? request.body : '';
-    const answer = await whip.open(key.id, offer).catch((error: unknown) => {
+    const answer = await whip.open(key.id, offer, credentialOf(key.secret)).catch((error: unknown) => {
       if (error instanceof WhipOfferError) throw new AppError(error.code);
       throw error;
     });

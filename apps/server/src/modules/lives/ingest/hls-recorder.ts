@@ -144,6 +144,8 @@ export function hlsRecorder(options: RecorderOptions) {
     start,
     stop,
     isRecording: (liveId: number) => recordings.has(liveId),
+    /** The lives recorded here (the heartbeat ends those closed meanwhile, decision 059). */
+    liveIds: (): number[] => [...recordings.keys()],
     async stopAll() {
       await Promise.all([...recordings.keys()].map((liveId) => stop(liveId)));
     },

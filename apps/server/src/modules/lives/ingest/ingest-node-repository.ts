@@ -5,11 +5,31 @@ import type { Db } from '../../../db/schema';
 export type KeyHolder = { node: string | null; internalUrl: string | null; alive: boolean };
 
 /**
+ * The one definition of a living node (decisions 050 and 059): its row's heartbeat is younger than the
+ * failover window (INGEST_NODE_TIMEOUT_SECONDS), judged by the database's now(). `node` is the column
+ * naming it.
+ */
+export function nodeAlive(node: string, timeoutSeconds: number) {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ingest_nodes alive_node WHERE alive_node.id = ${sql.ref(node)} AND alive_node.heartbeat_at > now() - make_interval(secs => ${timeoutSeconds}))`;
+}
+
+/**
+ * Whether a key's publishing flag counts (decision 059): set, and naming no node (nginx-rtmp, which
+ * names none) or a living one. A flag of a node that stopped beating is void to every reader (the
+ * stream state, a live's start, a WHIP claim) from the moment the window runs out, before anyone
+ * clears it. `key` is the stream_keys table or its alias.
+ */
+export function claimHeld(key: string, timeoutSeconds: number) {
+  const node = `${key}.publishing_node`;
+  return sql<boolean>`(${sql.ref(`${key}.publishing_since`)} IS NOT NULL AND (${sql.ref(node)} IS NULL OR ${nodeAlive(node, timeoutSeconds)}))`;
+}
+
+/**
  * The registry of ingest nodes (decision 050): each node's row and heartbeat, and the nodes that hold
  * publishers. Every time is the database's own now(), so the clocks of the machines never disagree.
  */
 export function ingestNodeRepository(db: Db, timeoutSeconds: number) {
-  const fresh = sql<boolean>`heartbeat_at > now() - make_interval(secs => ${timeoutSeconds})`;
+  const fresh = nodeAlive('ingest_nodes.id', timeoutSeconds);
   return {
     /** The node (re)starts: its row, with a heartbeat of now. */
     async register(id: string, internalUrl: string | null): Promise<void> {
@@ -36,15 +56,14 @@ export function ingestNodeRepository(db: Db, timeoutSeconds: number) {
      * and with `orphans` those flagged by no node (set before nodes named themselves, or by nginx-rtmp):
      * the node each names, to let go of only while it still names it.
      */
-    async heldByDead(except: string, orphans: boolean): Promise<{ id: number; node: string | null }[]> {
+    async heldByDead(except: string | null, orphans: boolean): Promise<{ id: number; node: string | null }[]> {
       const rows = await db
         .selectFrom('stream_keys as k')
-        .leftJoin('ingest_nodes as n', 'n.id', 'k.publishing_node')
         .select(['k.id', 'k.publishing_node as node'])
         .where('k.publishing_since', 'is not', null)
         .where(
-          sql<boolean>`k.publishing_node IS DISTINCT FROM ${except} AND (
-            (k.publishing_node IS NOT NULL AND (n.id IS NULL OR n.heartbeat_at <= now() - make_interval(secs => ${timeoutSeconds})))
+          sql<boolean>`k.publishing_node IS DISTINCT FROM ${except}::text AND (
+            (k.publishing_node IS NOT NULL AND NOT ${nodeAlive('k.publishing_node', timeoutSeconds)})
             OR (${orphans}::boolean AND k.publishing_node IS NULL))`,
         )
         .execute();
@@ -62,7 +81,7 @@ export function ingestNodeRepository(db: Db, timeoutSeconds: number) {
       const row = await db
         .selectFrom('stream_keys as k')
         .leftJoin('ingest_nodes as n', 'n.id', 'k.publishing_node')
-        .select(['k.publishing_node as node', 'n.internal_url as internalUrl', sql<boolean | null>`n.heartbeat_at > now() - make_interval(secs => ${timeoutSeconds})`.as('alive')])
+        .select(['k.publishing_node as node', 'n.internal_url as internalUrl', nodeAlive('k.publishing_node', timeoutSeconds).as('alive')])
         .where('k.id', '=', streamKeyId)
         .where('k.publishing_since', 'is not', null)
         .executeTakeFirst();

@@ -255,6 +255,8 @@ export function restreamForwarder(options: ForwarderOptions) {
       return states;
     },
     isForwarding: (liveId: number) => (lives.get(liveId)?.forwards.size ?? 0) > 0,
+    /** The lives forwarded here (the heartbeat ends those closed meanwhile, decision 059). */
+    liveIds: (): number[] => [...lives.keys()],
     async stopAll(): Promise<void> {
       await Promise.all([...lives.keys()].map((liveId) => inTurn(liveId, () => stopNow(liveId))));
     },

@@ -4,7 +4,7 @@
 import net from 'node:net';
 import { addressKey } from '../key-attempts';
 import { GuardedRtmp } from './guarded-rtmp';
-import type { StreamHub } from './stream-hub';
+import { credentialOf, type StreamHub } from './stream-hub';
 
 /** Decides a publish attempt: the stream key's id, or null to refuse it. Never logs the secret. */
 export type PublishGate = {
@@ -98,7 +98,7 @@ export async function startRtmpIngest(options: {
       state = 'publishing';
       rtmp.accept();
       rtmp.streamId = messageStreamId;
-      hub.publish(id, disconnect);
+      hub.publish(id, disconnect, credentialOf(secret));
       rtmp.sendStatusMessage(messageStreamId, 'status', 'NetStream.Publish.Start', 'Publishing.');
       socket.resume();
     };

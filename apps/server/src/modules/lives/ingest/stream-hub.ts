@@ -1,6 +1,7 @@
 // Declarations of the node-media-server internals used here, for every project that compiles this file (bench, e2e).
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a file of ambient module declarations
 /// <reference path="./nms.d.ts" />
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type AVPacket from 'node-media-server/src/core/avpacket.js';
 import Flv from 'node-media-server/src/protocol/flv.js';
@@ -34,6 +35,8 @@ export type FlvSink = { write(chunk: Buffer): void; end(): void };
 
 type Publication = {
   streamKeyId: number;
+  /** credentialOf() the secret the publisher presented (null: not known), so a reissue is noticed here. */
+  credential: string | null;
   stats: StreamStats;
   /** Ends the publisher's connection (a reissued key, a shutdown). */
   disconnect: () => void;
@@ -54,9 +57,16 @@ export type HubEvents = {
 };
 
 /**
+ * What a publication keeps of the secret it was accepted with: its SHA-256 (hex), never the secret.
+ * PostgreSQL computes the same of a key's current secret (ingest-node-repository `credentials`), so a
+ * node notices a reissue whose kick did not reach it (decision 059).
+ */
+export const credentialOf = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
+
+/**
  * The publications the embedded ingest is receiving, by stream key: their
  * measured statistics and the FLV fan-out to the private preview and the HLS
- * recorder. Nothing here knows a secret key.
+ * recorder. Nothing here knows a secret key (only its digest, credentialOf).
  */
 export class StreamHub extends EventEmitter<HubEvents> {
   private publications = new Map<number, Publication>();
@@ -75,11 +85,12 @@ export class StreamHub extends EventEmitter<HubEvents> {
   }
 
   /** A new publisher for the key; one already there is disconnected (one key feeds one stream). */
-  publish(streamKeyId: number, disconnect: () => void): void {
+  publish(streamKeyId: number, disconnect: () => void, credential: string | null = null): void {
     this.publications.get(streamKeyId)?.disconnect();
     this.end(streamKeyId);
     this.publications.set(streamKeyId, {
       streamKeyId,
+      credential,
       stats: new StreamStats(this.now()),
       disconnect,
       metadata: null,
@@ -196,6 +207,11 @@ export class StreamHub extends EventEmitter<HubEvents> {
     }
     publication.sinks.add(sink);
     return () => publication.sinks.delete(sink);
+  }
+
+  /** The digest of the secret the key's current publisher was accepted with (null: none, or not known). */
+  credential(streamKeyId: number): string | null {
+    return this.publications.get(streamKeyId)?.credential ?? null;
   }
 
   stats(streamKeyId: number): StreamStats | null {

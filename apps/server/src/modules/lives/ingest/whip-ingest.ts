@@ -166,6 +166,8 @@ class WhipSession {
   constructor(
     readonly id: string,
     readonly streamKeyId: number,
+    /** credentialOf() the secret the offer presented: the hub keeps it, so a reissue is noticed on the heartbeat. */
+    private readonly credential: string,
     private readonly pc: RTCPeerConnection,
     private readonly options: WhipIngestOptions,
     private readonly onEnded: (session: WhipSession) => void,
@@ -206,7 +208,7 @@ class WhipSession {
       if (!this.published) {
         // The key's publication begins with its first tag, so a recorder that joins sees the audio and video setup.
         this.published = true;
-        this.options.hub.publish(this.streamKeyId, this.disconnect);
+        this.options.hub.publish(this.streamKeyId, this.disconnect, this.credential);
       }
       if (packet.codec_type === 9 && packet.flags === 3) this.keyframeSeen = true;
       this.options.hub.packet(this.streamKeyId, packet);
@@ -292,7 +294,7 @@ export function whipIngest(options: WhipIngestOptions) {
 
   return {
     /** Answers an offer for a checked key, or throws WhipOfferError. The key's claim is taken here. */
-    async open(streamKeyId: number, offer: string): Promise<WhipAnswer> {
+    async open(streamKeyId: number, offer: string, credential: string): Promise<WhipAnswer> {
       if (!plausibleOffer(offer)) throw new WhipOfferError('WHIP_SDP_INVALID');
       if (!offersH264(offer)) throw new WhipOfferError('WHIP_CODEC_UNSUPPORTED');
       if (sessions.size + opening.size >= options.maxSessions) throw new WhipOfferError('WHIP_SESSION_LIMIT');
@@ -328,7 +330,7 @@ export function whipIngest(options: WhipIngestOptions) {
         if (!(await options.gate.claim(streamKeyId))) throw new WhipOfferError('WHIP_KEY_BUSY');
         const id = randomBytes(16).toString('hex');
         early.unSubscribe();
-        session = new WhipSession(id, streamKeyId, pc, options, (ended) => sessions.delete(ended.id), arrived);
+        session = new WhipSession(id, streamKeyId, credential, pc, options, (ended) => sessions.delete(ended.id), arrived);
         sessions.set(id, session);
         await session.start(hasAudio);
         return { sessionId: id, sdp: answer };
