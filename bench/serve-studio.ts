@@ -5,8 +5,8 @@ import { createDb, statsOf } from '../apps/server/src/db/database';
 import { systemClock } from '../apps/server/src/lib/clock';
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
-// What a bench may choose besides (bench:store: the bucket, the roles, where uploads come from).
-const passed = ['READ_CACHE', 'STORAGE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'ROLES', 'PUBLIC_URL', 'DATA_DIR', 'LOOP_MAX_BYTES', 'LOOP_MAX_SECONDS'];
+// What a bench may choose besides (bench:store: the bucket, the roles, where uploads come from; bench:whip: the embedded ingest).
+const passed = ['READ_CACHE', 'STORAGE', 'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'ROLES', 'PUBLIC_URL', 'DATA_DIR', 'LOOP_MAX_BYTES', 'LOOP_MAX_SECONDS', 'RTMP_INGEST', 'RTMP_PORT', 'RTMP_HOST'];
 const chosen = Object.fromEntries(passed.flatMap((key) => (process.env[key] ? [[key, process.env[key]]] : [])));
 const config = loadConfig({ PORT: process.env.PORT ?? '18080', DEMO: 'false', NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, RTMP_INGEST: 'off', METRICS_PORT: '0', ...chosen });
 const db = createDb(databaseUrl, config.database);

@@ -83,6 +83,25 @@ export function offersH264(sdp: string): boolean {
   return /^a=rtpmap:\d{1,3} H264\/90000/im.test(sdp);
 }
 
+/**
+ * Whether an H.264 RTP payload (RFC 6184) carries a sequence parameter set: a single NAL unit of type 7,
+ * a STAP-A (24) aggregating one, or the first fragment of an FU-A (28) of one. ffmpeg learns the
+ * picture's size from it.
+ */
+export function carriesSps(payload: Uint8Array): boolean {
+  if (payload.length === 0) return false;
+  const type = payload[0]! & 0x1f;
+  if (type === 7) return true;
+  if (type === 28) return payload.length > 1 && (payload[1]! & 0x80) !== 0 && (payload[1]! & 0x1f) === 7;
+  if (type !== 24) return false;
+  for (let at = 1; at + 2 < payload.length; ) {
+    const size = (payload[at]! << 8) | payload[at + 1]!;
+    if ((payload[at + 2]! & 0x1f) === 7) return true;
+    at += 2 + size;
+  }
+  return false;
+}
+
 /** The SDP ffmpeg reads: where the RTP hop sends each track on 127.0.0.1. */
 function hopSdp(video: number, audio: number | null): string {
   const lines = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=whip', 'c=IN IP4 127.0.0.1', 't=0 0'];
@@ -218,8 +237,14 @@ class WhipSession {
       if (flv.parserData(chunk) !== null) void this.end('unreadable FLV from the remux');
     });
 
+    // Audio waits for the video's first SPS: ffmpeg's probe (1 s of stream time) ends on audio alone
+    // when the video's keyframe comes later (a shared screen's did), and then it cannot write the FLV
+    // header ("dimensions not set") and the session ends.
+    let videoSetUp = false;
     const forward = (kind: 'video' | 'audio', port: number, payloadType: number) => (rtp: RtpPacket) => {
       this.lastRtpAt = Date.now();
+      if (kind === 'video' && !videoSetUp) videoSetUp = carriesSps(rtp.payload);
+      if (kind === 'audio' && !videoSetUp) return;
       rtp.header.payloadType = payloadType;
       this.hop?.send(rtp.serialize(), port, '127.0.0.1');
       if (kind === 'video' && this.ssrcs.video === null) this.ssrcs.video = rtp.header.ssrc;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isErrorBody } from '@studio/contract/errors';
 import { livePaths, type LiveDetail } from '@studio/contract/live';
@@ -8,6 +8,7 @@ import { Loading } from '../../../components/ui/loading';
 import { Section } from '../../../components/ui/page';
 import { errorCodeText, hasErrorCodeText, useLocale } from '../../../lib/i18n/i18n';
 import { streamKeysQueryOptions } from '../api/get-stream-keys';
+import { askStreamStateUntilReceiving } from '../api/get-stream-state';
 import { useLiveT } from '../messages';
 import styles from './live-detail.module.css';
 
@@ -17,7 +18,7 @@ type Phase = 'idle' | 'media' | 'connecting' | 'live' | 'failed';
 type Failure = { key: 'denied' | 'noDevice' | 'unsupported' | 'noH264' | 'connection' } | { code: string; fallback: string };
 
 /** A broadcast in progress: what stopping it must undo. */
-type Broadcast = { pc: RTCPeerConnection; stream: MediaStream; resource: string | null };
+type Broadcast = { pc: RTCPeerConnection; stream: MediaStream; resource: string | null; stopAsking: () => void };
 
 const GATHER_MS = 2000;
 
@@ -74,6 +75,7 @@ function mediaFailure(error: unknown): Failure {
 export function BrowserBroadcast({ live }: { live: LiveDetail }) {
   const tl = useLiveT();
   const locale = useLocale();
+  const queryClient = useQueryClient();
   const keys = useQuery(streamKeysQueryOptions(live.channelId));
   const sourceName = useId();
   const [source, setSource] = useState<Source>('camera');
@@ -87,6 +89,7 @@ export function BrowserBroadcast({ live }: { live: LiveDetail }) {
     const current = broadcast.current;
     broadcast.current = null;
     if (current) {
+      current.stopAsking();
       current.stream.getTracks().forEach((track) => track.stop());
       current.pc.close();
       if (current.resource) await fetch(current.resource, { method: 'DELETE' }).catch(() => undefined);
@@ -121,7 +124,7 @@ export function BrowserBroadcast({ live }: { live: LiveDetail }) {
       return;
     }
     const pc = new RTCPeerConnection({ bundlePolicy: 'max-bundle' });
-    broadcast.current = { pc, stream, resource: null };
+    broadcast.current = { pc, stream, resource: null, stopAsking: () => undefined };
     if (preview.current) preview.current.srcObject = stream;
     for (const track of stream.getTracks()) pc.addTransceiver(track, { direction: 'sendonly', streams: [stream] });
     // Sharing a screen ended from the browser's own bar ends the broadcast.
@@ -133,7 +136,12 @@ export function BrowserBroadcast({ live }: { live: LiveDetail }) {
     }
     pc.addEventListener('connectionstatechange', () => {
       if (broadcast.current?.pc !== pc) return;
-      if (pc.connectionState === 'connected') setPhase('live');
+      if (pc.connectionState === 'connected') {
+        setPhase('live');
+        // The server says "receiving" once media flows: ask it now rather than at the next 5-second poll.
+        broadcast.current.stopAsking();
+        broadcast.current.stopAsking = askStreamStateUntilReceiving(queryClient, live.channelId, live.liveId);
+      }
       if (pc.connectionState === 'failed') {
         setFailure({ key: 'connection' });
         void stop('failed');
