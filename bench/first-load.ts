@@ -16,9 +16,9 @@ export const FIRST_LOAD_BUDGET_KIB = 150;
  * is at FIRST_LOAD_BUDGET_KIB.
  */
 export const FIRST_LOAD_HELD_KIB: Record<'studio home' | 'channel management' | 'channel home', number> = {
-  'studio home': 174,
-  'channel management': 188,
-  'channel home': 189,
+  'studio home': FIRST_LOAD_BUDGET_KIB,
+  'channel management': 159,
+  'channel home': 159,
 };
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');

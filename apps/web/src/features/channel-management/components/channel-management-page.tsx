@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
-import { APPLY_RESULT_COUNT_CAP, type PendingInvite } from '@studio/contract/management';
+import type { PendingInvite } from '@studio/contract/management';
+import { APPLY_RESULT_COUNT_CAP } from '@studio/contract/management-values';
 import { ApplyLink } from '../../../components/ui/apply-link';
 import { Page } from '../../../components/ui/page';
 import { type ChannelManagementKey, useChannelManagementT } from '../messages';
