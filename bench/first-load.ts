@@ -17,8 +17,9 @@ export const FIRST_LOAD_BUDGET_KIB = 150;
  */
 export const FIRST_LOAD_HELD_KIB: Record<'studio home' | 'channel management' | 'channel home', number> = {
   'studio home': FIRST_LOAD_BUDGET_KIB,
-  'channel management': 159,
-  'channel home': 159,
+  'channel management': FIRST_LOAD_BUDGET_KIB,
+  // 150.9 measured (decision 057): 0.9 KiB over, held at measured + 3 until the last step lands.
+  'channel home': 154,
 };
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
