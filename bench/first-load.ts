@@ -16,9 +16,10 @@ export const FIRST_LOAD_BUDGET_KIB = 150;
  * is at FIRST_LOAD_BUDGET_KIB.
  */
 export const FIRST_LOAD_HELD_KIB: Record<'studio home' | 'channel management' | 'channel home', number> = {
-  'studio home': 174,
-  'channel management': 188,
-  'channel home': 189,
+  'studio home': FIRST_LOAD_BUDGET_KIB,
+  'channel management': FIRST_LOAD_BUDGET_KIB,
+  // 150.9 measured (decision 057): 0.9 KiB over, held at measured + 3 until the last step lands.
+  'channel home': 154,
 };
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');

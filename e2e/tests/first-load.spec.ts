@@ -41,8 +41,11 @@ async function firstLoad(browser: Browser, storageState: Awaited<ReturnType<Brow
   const context = await browser.newContext({ storageState, extraHTTPHeaders: { 'accept-encoding': 'gzip' }, viewport: { width: 1366, height: 800 } });
   const page = await context.newPage();
   const pending: Promise<Script>[] = [];
+  // Scripts that finish after the count is taken (the answer schemas load after the page is usable,
+  // decision 057) are not looked at: their sizes would be asked of a closed context.
+  let listening = true;
   page.on('requestfinished', (request: Request) => {
-    if (request.resourceType() !== 'script') return;
+    if (!listening || request.resourceType() !== 'script') return;
     pending.push(
       (async () => {
         const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
@@ -56,12 +59,13 @@ async function firstLoad(browser: Browser, storageState: Awaited<ReturnType<Brow
   // Let the scripts asked for before that instant finish (their `requestfinished` comes after the paint).
   await page.waitForLoadState('load');
   await page.waitForTimeout(500);
+  listening = false;
   const scripts = (await Promise.all(pending)).filter((script) => script.startedAt <= usable);
   await context.close();
   return scripts;
 }
 
-test('the first load of the studio home, channel management and a channel home, as Chromium fetches it, stays within its held line (the budget is not met yet)', async ({ page, browser }) => {
+test('the first load of the studio home, channel management and a channel home, as Chromium fetches it, stays within its held line (the budget on two of three routes)', async ({ page, browser }) => {
   test.setTimeout(90_000);
   await login(page, 'creator');
   const channels = (await (await page.request.get('/api/my/channels')).json()) as { id: number; name: string }[];
@@ -87,6 +91,6 @@ test('the first load of the studio home, channel management and a channel home, 
     figures.push(figure);
     if (total > held) over.push(route.name);
   }
-  // Issue 25 point 5 stays open until every held line is the budget (decision 052 says what is left).
+  // Issue 25 point 5: every route within FIRST_LOAD_HELD_KIB, which is the budget (decisions 052, 057).
   expect(over, `routes heavier than their held line:\n${figures.join('\n')}`).toEqual([]);
 });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { BULK_CONTENT_ACTION_VALUES, CONTENT_SEARCH_MAX, CONTENT_SORT_VALUES, CURSOR_MAX, decodeContentCursor } from './content-values';
 import { ContentKind, ContentStatus } from './enums';
 import { LinkKind, LinkUrl, URL_MAX_LENGTH } from './links';
 import { pageNumber, pageOf, pageSize } from './page';
 import { text } from './text';
 import { Instant } from './time';
-import { VIEW_COUNT_CAP_TEN_THOUSANDS, VIEW_COUNT_TEN_THOUSANDS_ABOVE, VIEW_COUNT_THOUSANDS_ABOVE } from './constants';
 
 /** Limits of the content API (the spec gives none; chosen here, enforced by the schemas below). */
 export const CONTENT_TITLE_MAX = 200;
@@ -54,47 +54,16 @@ export type ContentSummary = z.infer<typeof ContentSummary>;
 
 const commaJoined = text({ max: 200 }).transform((value) => value.split(',').map((part) => part.trim()));
 
-/**
- * The orders of a channel's contents list (issue 25, point 2): by the date the list shows
- * (created_at), newest or oldest first, or by views, most first; ties broken by id in the same
- * direction, so every order is total and keyset paging neither repeats nor skips a row.
- */
-export const ContentSort = z.enum(['NEWEST', 'OLDEST', 'MOST_VIEWED']);
+export {
+  CONTENT_COUNT_CAP,
+  CONTENT_SEARCH_MAX,
+  CONTENT_SORT_VALUES,
+  type ContentCursor,
+  decodeContentCursor,
+  encodeContentCursor,
+} from './content-values';
+export const ContentSort = z.enum(CONTENT_SORT_VALUES);
 export type ContentSort = z.infer<typeof ContentSort>;
-
-/** The longest title search (a title is at most CONTENT_TITLE_MAX; a search is a part of one). */
-export const CONTENT_SEARCH_MAX = 100;
-/** A list's total is counted up to this many rows and no further (the answer says "10,000+"). */
-export const CONTENT_COUNT_CAP = 10_000;
-
-/**
- * Where a page of the list starts: the sort it belongs to, the sort value of the row it is next to
- * (a date exactly as stored, to the microsecond, or a view count) and that row's id. Opaque to the
- * browser (base64url of JSON); a cursor of another sort, or one that does not decode, is a 400.
- */
-export type ContentCursor = { sort: ContentSort; value: string; id: number };
-
-const CURSOR_MAX = 200;
-const cursorValue = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z|\d{1,18})$/;
-
-export function encodeContentCursor(cursor: ContentCursor): string {
-  const json = JSON.stringify([cursor.sort, cursor.value, cursor.id]);
-  return btoa(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-export function decodeContentCursor(text: string): ContentCursor | null {
-  try {
-    const parsed: unknown = JSON.parse(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
-    if (!Array.isArray(parsed) || parsed.length !== 3) return null;
-    const [sort, value, id] = parsed as unknown[];
-    const known = ContentSort.safeParse(sort);
-    if (!known.success || typeof value !== 'string' || !cursorValue.test(value) || typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
-    if ((known.data === 'MOST_VIEWED') !== /^\d+$/.test(value)) return null;
-    return { sort: known.data, value, id };
-  } catch {
-    return null;
-  }
-}
 
 const cursorParam = z
   .string()
@@ -145,7 +114,7 @@ export const ContentPage = pageOf(ContentSummary).extend({ nextCursor: z.string(
 export type ContentPage = z.infer<typeof ContentPage>;
 
 /** Spec section 4 through the one transition table: what a bulk change asks of each row. */
-export const BulkContentAction = z.enum(['HIDE', 'UNHIDE', 'DELETE']);
+export const BulkContentAction = z.enum(BULK_CONTENT_ACTION_VALUES);
 export type BulkContentAction = z.infer<typeof BulkContentAction>;
 
 /** At most this many contents in one bulk change (a page holds at most MAX_PAGE_SIZE rows). */
@@ -314,22 +283,5 @@ export const CreateDraftBody = z.object({
 export const CreatedContent = z.object({ contentId: z.number().int() });
 export type CreatedContent = z.infer<typeof CreatedContent>;
 
-/** The units themselves (a language fact, not a rule): 1만 is ten thousand, 1천 a thousand. */
-const MAN = 10_000;
-const CHEON = 1_000;
-
-/** One decimal, cut not rounded, with a trailing .0 dropped: 1.25 → "1.2", 3.0 → "3". */
-function oneDecimal(value: number): string {
-  const cut = Math.floor(value * 10) / 10;
-  return Number.isInteger(cut) ? String(cut) : cut.toFixed(1);
-}
-
-/**
- * View counts as the studio prints them (spec section 9): thousands (천) above
- * 1,000, ten-thousands (만) above 10,000, capped at 9999.9만.
- */
-export function shortenViewCount(count: number): string {
-  if (count > VIEW_COUNT_TEN_THOUSANDS_ABOVE) return `${oneDecimal(Math.min(count / MAN, VIEW_COUNT_CAP_TEN_THOUSANDS))}만`;
-  if (count > VIEW_COUNT_THOUSANDS_ABOVE) return `${oneDecimal(count / CHEON)}천`;
-  return count.toLocaleString('ko-KR');
-}
+// No zod in view-count.ts: the browser's first load prints view counts (docs/decisions/057).
+export { shortenViewCount } from './view-count';

@@ -1,17 +1,28 @@
-import { z } from 'zod/mini';
+// No zod here: the browser's first load checks error bodies with this module (docs/decisions/057).
+// The schema the server validates and documents with is `ErrorBody` in errors.ts.
 
 /** Spec section 3, "Error body". `trace` is never sent in production. */
-export const ErrorBody = z.object({
-  code: z.string(),
-  message: z.string(),
-  path: z.string(),
-  extra: z.nullable(z.record(z.string(), z.unknown())),
-  trace: z.optional(z.string()),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
+export type ErrorBody = {
+  code: string;
+  message: string;
+  path: string;
+  extra: Record<string, unknown> | null;
+  trace?: string | undefined;
+};
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The same test as `ErrorBody.safeParse(value).success` (errors.test.ts holds the two together). */
 export function isErrorBody(value: unknown): value is ErrorBody {
-  return ErrorBody.safeParse(value).success;
+  if (!isRecord(value)) return false;
+  const { code, message, path, extra, trace } = value;
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    typeof path === 'string' &&
+    (extra === null || isRecord(extra)) &&
+    (trace === undefined || typeof trace === 'string')
+  );
 }
 
 /** Spec section 8 texts. */

@@ -16,25 +16,7 @@ import { PAGE_SIZE_MANAGEMENT } from './constants';
 import { text } from './text';
 import { Instant } from './time';
 
-export type ManagementFilters = { channelTypes: ChannelType[]; statuses: ChannelStatus[]; roles: MemberRole[] };
-
-/**
- * `filters` is comma-joined tokens from three enumerations that never share a
- * value: channel types, channel statuses and roles. Within a kind any token
- * matches; across kinds all must.
- */
-export function splitManagementFilters(tokens: readonly string[]): ManagementFilters {
-  const filters: ManagementFilters = { channelTypes: [], statuses: [], roles: [] };
-  for (const token of tokens) {
-    const type = ChannelType.safeParse(token);
-    const status = ChannelStatus.safeParse(token);
-    const role = MemberRole.safeParse(token);
-    if (type.success) filters.channelTypes.push(type.data);
-    else if (status.success) filters.statuses.push(status.data);
-    else if (role.success) filters.roles.push(role.data);
-  }
-  return filters;
-}
+export { APPLY_RESULT_COUNT_CAP, type ManagementFilters, splitManagementFilters } from './management-values';
 
 const ManagementFilterToken = z.union([ChannelType, ChannelStatus, MemberRole]);
 
@@ -100,5 +82,3 @@ export const TabCount = z.object({
 });
 export type TabCount = z.infer<typeof TabCount>;
 
-/** A person's applications are counted up to this many (the tab's count and the list's total); the pager pages on past it. */
-export const APPLY_RESULT_COUNT_CAP = 1_000;

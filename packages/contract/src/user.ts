@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { STUDIO_LANGUAGES } from './languages';
 
 // zod/mini: the shell parses this on every first load (docs/decisions/023).
 
@@ -15,7 +16,7 @@ export const Me = z.object({
 export type Me = z.infer<typeof Me>;
 
 /** The studio's languages (Korean first, the default; spec texts are Korean). */
-export const STUDIO_LANGUAGES = ['ko', 'en'] as const;
+export { STUDIO_LANGUAGES };
 export const StudioLanguage = z.enum(STUDIO_LANGUAGES);
 export type StudioLanguage = z.infer<typeof StudioLanguage>;
 

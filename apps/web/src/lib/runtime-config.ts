@@ -1,13 +1,12 @@
-import { z } from 'zod/mini';
-
 /**
  * The server replaces `<!--studio-config-->` in index.html with meta tags, so
  * one build serves every environment. Outside the server (vite dev, tests)
  * the build-time values stand in.
  */
-// zod/mini: this runs on every first load (docs/decisions/023).
-const RuntimeEnv = z.enum(['production', 'development']);
-export type RuntimeEnv = z.infer<typeof RuntimeEnv>;
+// No zod: this runs on every first load, before any schema is loaded (docs/decisions/057).
+const RUNTIME_ENVS = ['production', 'development'] as const;
+export type RuntimeEnv = (typeof RUNTIME_ENVS)[number];
+const isRuntimeEnv = (value: string | null): value is RuntimeEnv => RUNTIME_ENVS.some((env) => env === value);
 
 type RuntimeConfig = {
   env: RuntimeEnv;
@@ -29,11 +28,11 @@ export function readRuntimeConfig(doc: Document | undefined): RuntimeConfig {
   const fallbackAccount = (base: string) => `${base}/accounts/account`;
   if (!doc) return { env: fallbackEnv, apiBase: fallbackBase, accountUrl: fallbackAccount(fallbackBase) };
 
-  const env = RuntimeEnv.safeParse(metaContent(doc, 'studio-env'));
+  const env = metaContent(doc, 'studio-env');
   const apiBase = (metaContent(doc, 'studio-api-base') ?? fallbackBase).replace(/\/+$/, '');
   const accountUrl = metaContent(doc, 'studio-account-url');
   return {
-    env: env.success ? env.data : fallbackEnv,
+    env: isRuntimeEnv(env) ? env : fallbackEnv,
     apiBase,
     // Present but empty: an external account service without a configured account page.
     accountUrl: accountUrl === null ? fallbackAccount(apiBase) : accountUrl || null,

@@ -1,4 +1,4 @@
-import { shortenViewCount } from '@studio/contract/content';
+import { shortenViewCount } from '@studio/contract/view-count';
 import type { Locale } from '../i18n/i18n';
 
 const compact = new Map<Locale, Intl.NumberFormat>();

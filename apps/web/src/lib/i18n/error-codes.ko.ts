@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorCode } from '@studio/contract/errors';
+import { errorCatalogue, type ErrorCode } from '@studio/contract/error-catalogue';
 
 /**
  * The Korean text of every error code is the contract's own message (the spec's words, section 8,

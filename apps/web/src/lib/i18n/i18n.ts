@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ErrorCode } from '@studio/contract/errors';
-import { STUDIO_LANGUAGES, type StudioLanguage } from '@studio/contract/user';
+import { STUDIO_LANGUAGES, type StudioLanguage } from '@studio/contract/languages';
 import { formatMessage, type MessageParams } from './message-format';
 import { type MessageKey, messagesKo } from './messages.ko';
 

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SavedDraft } from '@studio/contract/application';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, schemaOf } from '../../../lib/api-client';
 import { draftQueryOptions } from './get-draft';
 
+/** Loaded when an answer is checked, after the first page (docs/decisions/057). */
+const applicationSchemas = () => import('@studio/contract/application');
+
 export function copyApplication(id: number) {
-  return apiClient.post(`/api/applications/${id}/copy`, { schema: SavedDraft });
+  return apiClient.post(`/api/applications/${id}/copy`, { schema: schemaOf(applicationSchemas, 'SavedDraft') });
 }
 
 /** A rejected application becomes the draft the form opens with. */

@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SubscriberCountSetting } from '@studio/contract/member';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, schemaOf } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useChannelHomeT } from '../messages';
 import { channelQueryOptions } from './get-channel';
 
+/** Loaded when an answer is checked, after the first page (docs/decisions/057). */
+const memberSchemas = () => import('@studio/contract/member');
+
 export function updateSubscriberCount(channelId: number, showSubscriberCount: boolean) {
   return apiClient.put(`/api/channels/${channelId}/settings/subscriber-count`, {
-    bodySchema: SubscriberCountSetting,
+    bodySchema: schemaOf(memberSchemas, 'SubscriberCountSetting'),
     body: { showSubscriberCount },
-    schema: SubscriberCountSetting,
+    schema: schemaOf(memberSchemas, 'SubscriberCountSetting'),
   });
 }
 

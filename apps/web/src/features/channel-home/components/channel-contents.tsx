@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CONTENT_COUNT_CAP, type ContentSummary } from '@studio/contract/content';
-import { ContentKind, ContentStatus } from '@studio/contract/enums';
+import type { ContentSummary } from '@studio/contract/content';
+import { CONTENT_COUNT_CAP } from '@studio/contract/content-values';
+import { CONTENT_KIND_VALUES, CONTENT_STATUS_VALUES } from '@studio/contract/enum-values';
+import type { ContentKind } from '@studio/contract/enums';
 import { Tag } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -134,14 +136,14 @@ export function ChannelContents({ channelId, canCreate = true }: { channelId: nu
         ) : null}
         <ContentFilterMenu
           label={t('contents.statusFilter')}
-          options={ContentStatus.options}
+          options={CONTENT_STATUS_VALUES}
           selected={latest.statuses}
           optionLabel={(status) => t(`contentStatus.${status}`)}
           onChange={(statuses) => update({ statuses })}
         />
         <ContentFilterMenu
           label={t('contents.kindFilter')}
-          options={ContentKind.options}
+          options={CONTENT_KIND_VALUES}
           selected={latest.kinds}
           optionLabel={(kind) => t(`contentKind.${kind}`)}
           onChange={(kinds) => update({ kinds })}

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { createOptionsFor } from '@studio/contract/channel';
+import { createOptionsFor } from '@studio/contract/channel-rules';
 import type { ChannelDetail } from '@studio/contract/member';
 import { buttonClassName } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BulkContentAction, BulkContentResult, ContentSummary } from '@studio/contract/content';
-import { BulkContentAction as BulkActions } from '@studio/contract/content';
+import { BULK_CONTENT_ACTION_VALUES } from '@studio/contract/content-values';
 import { Button } from '../../../components/ui/button';
 import { LazyConfirmDialog, LazyMessageDialog } from '../../../components/ui/lazy-dialogs';
 import { showToast } from '../../../lib/toast';
@@ -62,7 +62,7 @@ export function ContentBulkBar({ channelId, selected, untitled, onClear }: Props
           <span className={styles.bulkCount} aria-live="polite">
             {t('bulk.selected', { count })}
           </span>
-          {BulkActions.options.map((action) => (
+          {BULK_CONTENT_ACTION_VALUES.map((action) => (
             <Button key={action} size="small" variant={action === 'DELETE' ? 'danger' : 'secondary'} disabled={mutation.isPending} onClick={() => setAsking(action)}>
               {t(`bulk.${action}`)}
             </Button>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { CONTENT_SEARCH_MAX, ContentSort } from '@studio/contract/content';
+import { CONTENT_SEARCH_MAX, CONTENT_SORT_VALUES } from '@studio/contract/content-values';
+import { oneOf } from '@studio/contract/enum-values';
 import { Button } from '../../../components/ui/button';
 import type { ContentListParams } from '../hooks/use-content-filters';
 import { useChannelHomeT } from '../messages';
@@ -49,8 +50,11 @@ export function ContentListTools({ latest, update }: Props) {
       <SearchBox key={latest.q} initial={latest.q} onSearch={(q) => update({ q })} />
       <label className={styles.field}>
         <span className={styles.fieldLabel}>{t('contents.sortLabel')}</span>
-        <select className={styles.select} value={latest.sort} onChange={(event) => update({ sort: ContentSort.parse(event.target.value) })}>
-          {ContentSort.options.map((sort) => (
+        <select className={styles.select} value={latest.sort} onChange={(event) => {
+            const sort = event.target.value;
+            if (oneOf(CONTENT_SORT_VALUES, sort)) update({ sort });
+          }}>
+          {CONTENT_SORT_VALUES.map((sort) => (
             <option key={sort} value={sort}>
               {t(`contents.sort.${sort}`)}
             </option>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { createOptionPath, createOptionsFor } from '@studio/contract/channel';
+import { createOptionPath, createOptionsFor } from '@studio/contract/channel-rules';
 import type { CreateOption } from '@studio/contract/enums';
 import type { ChannelDetail } from '@studio/contract/member';
 import { buttonClassName } from '../../../components/ui/button';

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { ContentSort, decodeContentCursor } from '@studio/contract/content';
-import { ContentKind, ContentStatus } from '@studio/contract/enums';
+import { CONTENT_SORT_VALUES, type ContentSort, decodeContentCursor } from '@studio/contract/content-values';
+import { CONTENT_KIND_VALUES, CONTENT_STATUS_VALUES, oneOf } from '@studio/contract/enum-values';
+import type { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { useLatestSearchParams } from '../../../components/routing/use-latest-search-params';
 
 export const CONTENT_PAGE_SIZE = 10;
@@ -51,8 +52,8 @@ function nextLocalMidnight(value: string): Date {
  * so reload, back and a shared link keep it. A cursor of another sort is dropped (the first page).
  */
 export function parseContentParams(search: URLSearchParams): ContentListParams {
-  const sortResult = ContentSort.safeParse(search.get('sort'));
-  const sort = sortResult.success ? sortResult.data : DEFAULT_SORT;
+  const wanted = search.get('sort');
+  const sort = oneOf(CONTENT_SORT_VALUES, wanted) ? wanted : DEFAULT_SORT;
   const cursor = (raw: string | null) => (raw && decodeContentCursor(raw)?.sort === sort ? raw : '');
   const after = cursor(search.get('after'));
   const before = after ? '' : cursor(search.get('before'));
@@ -61,8 +62,8 @@ export function parseContentParams(search: URLSearchParams): ContentListParams {
   let to = day(search.get('to'));
   if (from && to && from > to) [from, to] = [to, from];
   return {
-    statuses: pick(search.get('status'), ContentStatus.options),
-    kinds: pick(search.get('kind'), ContentKind.options),
+    statuses: pick(search.get('status'), CONTENT_STATUS_VALUES),
+    kinds: pick(search.get('kind'), CONTENT_KIND_VALUES),
     q: (search.get('q') ?? '').trim().slice(0, 100),
     sort,
     from,

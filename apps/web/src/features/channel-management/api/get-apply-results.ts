@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE_MANAGEMENT } from '@studio/contract/constants';
-import { ApplyResultPage } from '@studio/contract/management';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, schemaOf } from '../../../lib/api-client';
 import { type ApplyResultsParams, managementKeys } from './management-keys';
 
+/** Loaded when an answer is checked, after the first page (docs/decisions/057). */
+const managementSchemas = () => import('@studio/contract/management');
+
 export function getApplyResults({ channelType, page }: ApplyResultsParams, signal?: AbortSignal) {
-  return apiClient.get('/api/channels/management/apply-result', ApplyResultPage, {
+  return apiClient.get('/api/channels/management/apply-result', schemaOf(managementSchemas, 'ApplyResultPage'), {
     query: { page, size: PAGE_SIZE_MANAGEMENT, channelType },
     signal,
   });

@@ -1,12 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { PAGE_SIZE_MANAGEMENT } from '@studio/contract/constants';
-import { ManagementChannelPage } from '@studio/contract/management';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, schemaOf } from '../../../lib/api-client';
 import { type ManagementChannelsParams, managementKeys } from './management-keys';
+
+/** Loaded when an answer is checked, after the first page (docs/decisions/057). */
+const managementSchemas = () => import('@studio/contract/management');
 
 /** `filters` is the comma-joined token list (channel types, statuses, roles); empty means all. */
 export function getManagementChannels({ filters, page }: ManagementChannelsParams, signal?: AbortSignal) {
-  return apiClient.get('/api/channels/management', ManagementChannelPage, {
+  return apiClient.get('/api/channels/management', schemaOf(managementSchemas, 'ManagementChannelPage'), {
     query: { filters: filters || undefined, page, size: PAGE_SIZE_MANAGEMENT },
     signal,
   });

@@ -1,10 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { TabCount } from '@studio/contract/management';
-import { apiClient } from '../../../lib/api-client';
+import type { TabCount } from '@studio/contract/management';
+import { apiClient, schemaOf } from '../../../lib/api-client';
 import { managementKeys } from './management-keys';
 
+/** Loaded when an answer is checked, after the first page (docs/decisions/057). */
+const managementSchemas = () => import('@studio/contract/management');
+
 export function getTabCount(signal?: AbortSignal): Promise<TabCount> {
-  return apiClient.get('/api/channels/management/tab-count', TabCount, { signal });
+  return apiClient.get('/api/channels/management/tab-count', schemaOf(managementSchemas, 'TabCount'), { signal });
 }
 
 export function tabCountQueryOptions() {

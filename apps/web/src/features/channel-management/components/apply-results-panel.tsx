@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { type ApplicationStatus, ChannelType } from '@studio/contract/enums';
-import { APPLY_RESULT_COUNT_CAP, type ApplyResult } from '@studio/contract/management';
+import { CHANNEL_TYPE_VALUES, oneOf } from '@studio/contract/enum-values';
+import type { ApplicationStatus } from '@studio/contract/enums';
+import type { ApplyResult } from '@studio/contract/management';
+import { APPLY_RESULT_COUNT_CAP } from '@studio/contract/management-values';
 import { Tag, type TagTone } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -57,12 +59,12 @@ export function ApplyResultsPanel({ search, latest, update, onReapply, reapplyin
             className={styles.select}
             value={latest.channelType ?? ''}
             onChange={(event) => {
-              const channelType = ChannelType.safeParse(event.target.value);
-              update({ channelType: channelType.success ? channelType.data : null, page: 0 });
+              const channelType = event.target.value;
+              update({ channelType: oneOf(CHANNEL_TYPE_VALUES, channelType) ? channelType : null, page: 0 });
             }}
           >
             <option value="">{t('management.apply.allTypes')}</option>
-            {ChannelType.options.map((type) => (
+            {CHANNEL_TYPE_VALUES.map((type) => (
               <option key={type} value={type}>
                 {t(`channelType.${type}`)}
               </option>

@@ -1,14 +1,14 @@
-import { ChannelStatus, ChannelType, MemberRole } from '@studio/contract/enums';
+import { CHANNEL_STATUS_VALUES, CHANNEL_TYPE_VALUES, MEMBER_ROLE_VALUES } from '@studio/contract/enum-values';
 import type { ManagementFilters } from '@studio/contract/management';
 import { type ChannelManagementKey, useChannelManagementT } from '../messages';
 import { type FilterKind, toggleFilter } from '../hooks/use-management-search';
 import styles from './channel-management.module.css';
 
 const groups: { kind: FilterKind; legend: ChannelManagementKey; values: readonly string[]; prefix: 'channelType' | 'channelStatus' | 'memberRole' }[] = [
-  { kind: 'channelTypes', legend: 'management.filter.type', values: ChannelType.options, prefix: 'channelType' },
+  { kind: 'channelTypes', legend: 'management.filter.type', values: CHANNEL_TYPE_VALUES, prefix: 'channelType' },
   // Deleted channels never appear in the list, so there is nothing to filter for.
-  { kind: 'statuses', legend: 'management.filter.status', values: ChannelStatus.options.filter((status) => status !== 'DELETED'), prefix: 'channelStatus' },
-  { kind: 'roles', legend: 'management.filter.role', values: MemberRole.options, prefix: 'memberRole' },
+  { kind: 'statuses', legend: 'management.filter.status', values: CHANNEL_STATUS_VALUES.filter((status) => status !== 'DELETED'), prefix: 'channelStatus' },
+  { kind: 'roles', legend: 'management.filter.role', values: MEMBER_ROLE_VALUES, prefix: 'memberRole' },
 ];
 
 type ChannelFiltersProps = { filters: ManagementFilters; onChange: (filters: ManagementFilters) => void };

@@ -1,8 +1,9 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
-import { APPLY_RESULT_COUNT_CAP, type PendingInvite } from '@studio/contract/management';
+import type { PendingInvite } from '@studio/contract/management';
+import { APPLY_RESULT_COUNT_CAP } from '@studio/contract/management-values';
 import { ApplyLink } from '../../../components/ui/apply-link';
 import { Page } from '../../../components/ui/page';
+import { Tabs } from '../../../components/ui/tabs';
 import { type ChannelManagementKey, useChannelManagementT } from '../messages';
 import { tabCountQueryOptions } from '../api/get-tab-count';
 import { type ManagementTab, managementTabs, useManagementSearch } from '../hooks/use-management-search';
@@ -47,37 +48,37 @@ export function ChannelManagementPage({ onOpenInvite, onReapply, reapplying }: C
     >
       {/* A newcomer lands on this tab with nothing in "my channels": what waits for them comes first. */}
       {search.tab === 'channels' ? <PendingInvitesCallout onOpen={onOpenInvite} /> : null}
-      <Tabs.Root
+      <Tabs
         className={styles.card}
+        listClassName={styles.tabs}
+        tabClassName={styles.tab}
+        panelClassName={styles.panel}
+        label={t('management.tabsLabel')}
+        values={managementTabs}
         value={search.tab}
-        onValueChange={(tab) => update({ tab: managementTabs.find((value) => value === tab) ?? 'channels', page: 0 })}
-        // Arrow keys move focus only: each selection is a history entry.
-        activationMode="manual"
-      >
-        <Tabs.List className={styles.tabs} aria-label={t('management.tabsLabel')}>
-          {managementTabs.map((tab) => (
-            <Tabs.Trigger key={tab} value={tab} className={styles.tab}>
-              {t(tabLabel[tab])}
-              {count[tab] === undefined ? null : (
-                <>
-                  {' '}
-                  {/* Applications are counted up to a cap: at it, the count is a floor. */}
-                  <span className={styles.count}>{tab === 'apply' && count[tab] >= APPLY_RESULT_COUNT_CAP ? `${count[tab]}+` : count[tab]}</span>
-                </>
-              )}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="channels" className={styles.panel}>
-          <MyChannelsPanel search={search} latest={latest} update={update} />
-        </Tabs.Content>
-        <Tabs.Content value="apply" className={styles.panel}>
-          <ApplyResultsPanel search={search} latest={latest} update={update} onReapply={onReapply} reapplying={reapplying} />
-        </Tabs.Content>
-        <Tabs.Content value="invite" className={styles.panel}>
-          <PendingInvitesPanel page={search.page} onPage={(page) => update({ page })} onOpen={onOpenInvite} />
-        </Tabs.Content>
-      </Tabs.Root>
+        onValueChange={(tab) => update({ tab, page: 0 })}
+        tab={(tab) => (
+          <>
+            {t(tabLabel[tab])}
+            {count[tab] === undefined ? null : (
+              <>
+                {' '}
+                {/* Applications are counted up to a cap: at it, the count is a floor. */}
+                <span className={styles.count}>{tab === 'apply' && count[tab] >= APPLY_RESULT_COUNT_CAP ? `${count[tab]}+` : count[tab]}</span>
+              </>
+            )}
+          </>
+        )}
+        panel={(tab) =>
+          tab === 'channels' ? (
+            <MyChannelsPanel search={search} latest={latest} update={update} />
+          ) : tab === 'apply' ? (
+            <ApplyResultsPanel search={search} latest={latest} update={update} onReapply={onReapply} reapplying={reapplying} />
+          ) : (
+            <PendingInvitesPanel page={search.page} onPage={(page) => update({ page })} onOpen={onOpenInvite} />
+          )
+        }
+      />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
-import { ChannelStatus, ChannelType, MemberRole } from '@studio/contract/enums';
-import { type ManagementFilters, splitManagementFilters } from '@studio/contract/management';
+import { CHANNEL_STATUS_VALUES, CHANNEL_TYPE_VALUES, MEMBER_ROLE_VALUES, oneOf } from '@studio/contract/enum-values';
+import type { ChannelType } from '@studio/contract/enums';
+import { type ManagementFilters, splitManagementFilters } from '@studio/contract/management-values';
 import { useLatestSearchParams } from '../../../components/routing/use-latest-search-params';
 
 export const managementTabs = ['channels', 'apply', 'invite'] as const;
@@ -29,9 +30,9 @@ export function parseFiltersParam(value: string | null): ManagementFilters {
 /** The comma-joined `filters` param, in enumeration order so one selection has one URL. */
 export function toFiltersParam(filters: ManagementFilters): string {
   return [
-    ...ChannelType.options.filter((value) => filters.channelTypes.includes(value)),
-    ...ChannelStatus.options.filter((value) => filters.statuses.includes(value)),
-    ...MemberRole.options.filter((value) => filters.roles.includes(value)),
+    ...CHANNEL_TYPE_VALUES.filter((value) => filters.channelTypes.includes(value)),
+    ...CHANNEL_STATUS_VALUES.filter((value) => filters.statuses.includes(value)),
+    ...MEMBER_ROLE_VALUES.filter((value) => filters.roles.includes(value)),
   ].join(',');
 }
 
@@ -54,12 +55,12 @@ function pageFrom(value: string | null): number {
 
 export function readManagementSearch(params: URLSearchParams): ManagementSearch {
   const tab = managementTabs.find((value) => value === params.get('tab')) ?? 'channels';
-  const channelType = ChannelType.safeParse(params.get('channelType'));
+  const channelType = params.get('channelType');
   return {
     tab,
     page: pageFrom(params.get('page')),
     filters: parseFiltersParam(params.get('filters')),
-    channelType: channelType.success ? channelType.data : null,
+    channelType: oneOf(CHANNEL_TYPE_VALUES, channelType) ? channelType : null,
   };
 }
 

@@ -1,9 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type CreatableChannel, CreatableChannelList } from '@studio/contract/channel';
-import { apiClient } from '../../../lib/api-client';
+import type { CreatableChannel } from '@studio/contract/channel';
+import { apiClient, schemaOf } from '../../../lib/api-client';
+
+/** Loaded when an answer is checked, after the first page (docs/decisions/057). */
+const channelSchemas = () => import('@studio/contract/channel');
 
 export function getCreatableChannels(signal?: AbortSignal): Promise<CreatableChannel[]> {
-  return apiClient.get('/api/my/channels/creatable', CreatableChannelList, { signal });
+  return apiClient.get('/api/my/channels/creatable', schemaOf(channelSchemas, 'CreatableChannelList'), { signal });
 }
 
 export function creatableChannelsQueryOptions() {

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type MyChannel, MyChannelList } from '@studio/contract/channel';
-import { apiClient } from '../../../lib/api-client';
+import type { MyChannel } from '@studio/contract/channel';
+import { apiClient, schemaOf } from '../../../lib/api-client';
 
 export function getMyChannels(signal?: AbortSignal): Promise<MyChannel[]> {
-  return apiClient.get('/api/my/channels', MyChannelList, { signal });
+  return apiClient.get('/api/my/channels', schemaOf(() => import('@studio/contract/channel'), 'MyChannelList'), { signal });
 }
 
 export function myChannelsQueryOptions() {

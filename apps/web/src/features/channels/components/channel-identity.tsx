@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { channelHasHome, type MyChannel } from '@studio/contract/channel';
+import type { MyChannel } from '@studio/contract/channel';
+import { channelHasHome } from '@studio/contract/channel-rules';
 import { Avatar } from '../../../components/ui/avatar';
 import { Tag } from '../../../components/ui/badges';
 import { useT } from '../../../lib/i18n/i18n';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { CreateOption } from '@studio/contract/enums';
-import { createOptionPath } from '@studio/contract/channel';
+import { createOptionPath } from '@studio/contract/channel-rules';
 import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Avatar } from '../../../components/ui/avatar';
 import { DocumentIcon, LiveIcon, LoopIcon, PostIcon } from '../../../components/ui/icons';

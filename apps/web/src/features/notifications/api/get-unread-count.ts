@@ -1,10 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import { UnreadCount } from '@studio/contract/unread-count';
-import { apiClient } from '../../../lib/api-client';
+import type { UnreadCount } from '@studio/contract/unread-count';
+import { apiClient, schemaOf } from '../../../lib/api-client';
 import { notificationKeys } from './notification-keys';
 
+/** Loaded when an answer is checked, after the first page (docs/decisions/057). */
+const unreadCountSchemas = () => import('@studio/contract/unread-count');
+
 export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  return apiClient.get('/api/my/notifications/unread', UnreadCount, { signal });
+  return apiClient.get('/api/my/notifications/unread', schemaOf(unreadCountSchemas, 'UnreadCount'), { signal });
 }
 
 export function unreadCountQueryOptions() {

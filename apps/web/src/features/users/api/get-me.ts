@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { Me } from '@studio/contract/user';
-import { apiClient } from '../../../lib/api-client';
+import type { Me } from '@studio/contract/user';
+import { apiClient, schemaOf } from '../../../lib/api-client';
 
 export function getMe(signal?: AbortSignal): Promise<Me> {
-  return apiClient.get('/api/me', Me, { signal });
+  return apiClient.get('/api/me', schemaOf(() => import('@studio/contract/user'), 'Me'), { signal });
 }
 
 export function meQueryOptions() {

@@ -1,6 +1,9 @@
-import { MyLanguage, MyLanguageUpdate, type StudioLanguage } from '@studio/contract/user';
-import { apiClient } from '../../../lib/api-client';
+import type { StudioLanguage } from '@studio/contract/user';
+import { apiClient, schemaOf } from '../../../lib/api-client';
 import { getLocale, setLocale } from '../../../lib/i18n/i18n';
+
+/** Loaded when an answer is checked, after the first page (docs/decisions/057). */
+const userSchemas = () => import('@studio/contract/user');
 
 /** Set once the person picks a language on this page: what the server answers later no longer overrides it. */
 let chosenHere = false;
@@ -12,7 +15,7 @@ let chosenHere = false;
  */
 export async function applyKeptLanguage(): Promise<void> {
   try {
-    const { language } = await apiClient.get('/api/me/language', MyLanguage);
+    const { language } = await apiClient.get('/api/me/language', schemaOf(userSchemas, 'MyLanguage'));
     if (language !== null && !chosenHere && language !== getLocale()) await setLocale(language);
   } catch {
     // The browser's choice stands.
@@ -24,7 +27,7 @@ export async function chooseLanguage(language: StudioLanguage): Promise<void> {
   chosenHere = true;
   await setLocale(language);
   try {
-    await apiClient.put('/api/me/language', { bodySchema: MyLanguageUpdate, body: { language }, schema: MyLanguage });
+    await apiClient.put('/api/me/language', { bodySchema: schemaOf(userSchemas, 'MyLanguageUpdate'), body: { language }, schema: schemaOf(userSchemas, 'MyLanguage') });
   } catch {
     // Kept in this browser only until the next choice reaches the server.
   }
