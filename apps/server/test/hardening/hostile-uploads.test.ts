@@ -206,7 +206,8 @@ describe('hostile uploads: tus', () => {
   it('after all of it a valid upload still becomes a loop', async () => {
     const bytes = readFileSync(clips.vertical);
     const location = await createdUpload(bytes.length);
-    const answer = await raw(tusPatch(location, '0', bytes));
+    // A whole clip in one PATCH: given time on a loaded machine (the default 3 s is for refusals).
+    const answer = await raw(tusPatch(location, '0', bytes), { timeoutMs: 30_000 });
     expect(answer.status).toBe(204);
     const id = location.split('/').pop()!;
     const row = await t.db.selectFrom('loops').select('status').where('id', '=', id).executeTakeFirstOrThrow();
