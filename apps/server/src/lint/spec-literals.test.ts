@@ -141,8 +141,8 @@ const ALLOWED: readonly Allowance[] = [
   [['OWNER_TRANSFER_AUTO_DECLINE_DAYS'], CONSTANTS, 'REVIEWED_APPLY_WINDOW_DAYS = 7', "spec section 2's new-alarm week of the channel selector"],
   [MS_5000, 'packages/contract/src/content.ts', 'POST_BODY_MAX = 5_000', 'the longest post body, in characters'],
   [MS_5000, 'packages/contract/src/live.ts', 'LIVE_DESCRIPTION_MAX = 5000', 'the longest live description, in characters'],
-  [['VIEW_COUNT_TEN_THOUSANDS_ABOVE'], 'packages/contract/src/content.ts', 'const MAN = 10_000', 'the unit 만 itself (the divisor), not the threshold'],
-  [['VIEW_COUNT_THOUSANDS_ABOVE'], 'packages/contract/src/content.ts', 'const CHEON = 1_000', 'the unit 천 itself (the divisor), not the threshold'],
+  [['VIEW_COUNT_TEN_THOUSANDS_ABOVE'], 'packages/contract/src/view-count.ts', 'const MAN = 10_000', 'the unit 만 itself (the divisor), not the threshold'],
+  [['VIEW_COUNT_THOUSANDS_ABOVE'], 'packages/contract/src/view-count.ts', 'const CHEON = 1_000', 'the unit 천 itself (the divisor), not the threshold'],
   // Page sizes of lists the spec gives no size for.
   [['PAGE_SIZE_MANAGEMENT'], 'packages/contract/src/notice.ts', 'size: pageSize(10)', 'the notices page (/notices), not a management list'],
   [['PAGE_SIZE_MANAGEMENT'], 'apps/web/src/features/notices/components/notice-list.tsx', 'NOTICE_PAGE_SIZE = 10', 'the notices page (/notices), not a management list'],
