@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 
 /** A port nobody listens on now: two benches (or a bench and a studio) never meet on a fixed one. */
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -7,7 +7,6 @@
 // BENCH_DATABASE_URL (a database it may seed), BENCH_PAGE_RUNS (runs per figure, median shown) tune it.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
@@ -17,7 +16,7 @@ import { sessionCookieName } from '../apps/server/src/plugins/session';
 import { sessionRepository } from '../apps/server/src/plugins/session-repository';
 import { seedDemoWorld } from '../apps/server/src/seed/demo';
 import { FIRST_LOAD_BUDGET_KIB, kib, measureFirstLoad, webDist } from './first-load';
-import { benchDatabase } from './bench-database';
+import { benchDatabase, freePort } from './bench-database';
 
 const here = import.meta.dirname;
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
@@ -28,18 +27,9 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
   process.exit(1);
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 // ---- The database and the server, as bench/run.ts sets them up ----
-const database = await benchDatabase('pages', await freePort());
+const database = await benchDatabase('pages');
 const databaseUrl = database.url;
 const db = createDb(databaseUrl, { max: 2, statementTimeoutMs: 0 });
 await migrateToLatest(db);

@@ -15,7 +15,6 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -26,7 +25,7 @@ import { resolveMediaTools } from '../apps/server/src/media/media-tool-paths';
 import { sessionCookieName } from '../apps/server/src/plugins/session';
 import { sessionRepository } from '../apps/server/src/plugins/session-repository';
 import { addMember, createChannel, createPerson } from '../apps/server/src/seed/factories';
-import { benchDatabase } from './bench-database';
+import { benchDatabase, freePort } from './bench-database';
 import { webDist } from './first-load';
 
 const here = import.meta.dirname;
@@ -42,15 +41,6 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
   process.exit(1);
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -143,7 +133,7 @@ const timeline = `(() => {
 })();`;
 
 // ---- the studio, alone in its process ------------------------------------------------------------
-const database = await benchDatabase('whip', await freePort());
+const database = await benchDatabase('whip');
 const db = createDb(database.url, { max: 2, statementTimeoutMs: 0 });
 await migrateToLatest(db);
 const person = await createPerson(db, { name: 'bench' });
