@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { catalogueProblems } from '../../lib/i18n/catalogue-checks';
 import { contentStatusTone } from './components/content-labels';
+import { bulkMessages } from './bulk-messages';
 import { channelHomeMessages, channelLabelText, type ChannelHomeMessageKey } from './messages';
 
 describe('the channel home catalogue', () => {
@@ -29,6 +30,7 @@ describe('the channel home catalogue', () => {
 
   it('has the same keys and arguments in English as in Korean, and no Korean in English', () => {
     expect(catalogueProblems(channelHomeMessages.ko, channelHomeMessages.en)).toEqual([]);
+    expect(catalogueProblems(bulkMessages.ko, bulkMessages.en)).toEqual([]);
   });
 
   it('names the portal labels it knows in the reader’s language, and any other label as the operator wrote it', () => {

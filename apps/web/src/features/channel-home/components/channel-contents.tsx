@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { ContentSummary } from '@studio/contract/content';
 import { CONTENT_COUNT_CAP } from '@studio/contract/content-values';
@@ -14,7 +14,6 @@ import { PagedList } from '../../../components/ui/paged-list';
 import { channelContentsQueryOptions } from '../api/get-channel-contents';
 import { hasFilters, NO_FILTERS, useContentFilters } from '../hooks/use-content-filters';
 import { useChannelHomeT } from '../messages';
-import { ContentBulkBar } from './content-bulk-bar';
 import { ContentFilterMenu } from './content-filter-menu';
 import { ContentListTools } from './content-list-tools';
 import { ContentRowActions } from './content-row-actions';
@@ -23,6 +22,10 @@ import { contentStatusTone } from './content-labels';
 import { contentHref, publicPageHref } from '../utils/content-href';
 import styles from './channel-contents.module.css';
 import { useFormat } from '../../../lib/format/use-format';
+
+// The bar for selected rows (its actions, confirmation and per-row outcome) loads with the first
+// selection, not with the page (issue 25 point 5, docs/decisions/052).
+const ContentBulkBar = lazy(async () => ({ default: (await import('./content-bulk-bar')).ContentBulkBar }));
 
 const kindIcons: Record<ContentKind, typeof DocumentIcon> = {
   CONTENT_VIEW: DocumentIcon,
@@ -107,6 +110,9 @@ export function ChannelContents({ channelId, canCreate = true }: { channelId: nu
   const rows = data?.content ?? [];
   const selected = rows.filter((content) => selectedIds.has(content.id));
   const select = (ids: Iterable<number>) => setSelection({ key: pageKey, ids: new Set(ids) });
+  // Once loaded the bar stays mounted: its outcome dialog outlives the selection it acted on.
+  const [bulkNeeded, setBulkNeeded] = useState(false);
+  if (selected.length > 0 && !bulkNeeded) setBulkNeeded(true);
   const reset = () => update({ ...NO_FILTERS });
   const total = data ? (data.totalElements >= CONTENT_COUNT_CAP ? t('contents.totalCapped', { count: format.count(CONTENT_COUNT_CAP) }) : t('contents.total', { count: data.totalElements })) : null;
 
@@ -154,7 +160,11 @@ export function ChannelContents({ channelId, canCreate = true }: { channelId: nu
           </Button>
         ) : null}
       </div>
-      <ContentBulkBar channelId={channelId} selected={selected} untitled={t('contents.untitled')} onClear={() => select([])} />
+      {bulkNeeded ? (
+        <Suspense fallback={null}>
+          <ContentBulkBar channelId={channelId} selected={selected} untitled={t('contents.untitled')} onClear={() => select([])} />
+        </Suspense>
+      ) : null}
       <PagedList
         query={query}
         countCap={CONTENT_COUNT_CAP}

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { LazyConfirmDialog, LazyMessageDialog } from '../../../components/ui/lazy-dialogs';
 import { showToast } from '../../../lib/toast';
 import { useBulkContents } from '../api/bulk-contents';
-import { type ChannelHomeMessageKey, type ChannelHomeT, useChannelHomeT } from '../messages';
+import { type BulkMessageKey, type BulkT, useBulkT } from '../bulk-messages';
 import styles from './channel-contents.module.css';
 
 type Failure = { title: string; reason: string };
@@ -13,10 +13,10 @@ type Failure = { title: string; reason: string };
 const KNOWN_REASONS = new Set(['CONTENT_NOT_FOUND', 'CONTENT_VERSION_CONFLICT', 'CONTENT_STATUS_CONFLICT', 'CONTENT_INCOMPLETE', 'CREATE_OPTION_DISABLED']);
 
 /** Why one row failed, in the reader's language. */
-export function bulkReason(t: ChannelHomeT, result: BulkContentResult): string {
+export function bulkReason(t: BulkT, result: BulkContentResult): string {
   const code = result.code ?? '';
   if (!KNOWN_REASONS.has(code)) return t('bulk.reason.other', { code });
-  return t(`bulk.reason.${code}` as ChannelHomeMessageKey, { status: result.status ? t(`contentStatus.${result.status}`) : '' });
+  return t(`bulk.reason.${code}` as BulkMessageKey, { status: result.status ? t(`contentStatus.${result.status}`) : '' });
 }
 
 type Props = {
@@ -31,7 +31,7 @@ type Props = {
  * then a toast when every row changed (or already was so), or a dialog naming each row that failed and why.
  */
 export function ContentBulkBar({ channelId, selected, untitled, onClear }: Props) {
-  const t = useChannelHomeT();
+  const t = useBulkT();
   const mutation = useBulkContents(channelId);
   const [asking, setAsking] = useState<BulkContentAction | null>(null);
   const [outcome, setOutcome] = useState<{ changed: number; unchanged: number; failures: Failure[] } | null>(null);
