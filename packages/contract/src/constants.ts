@@ -3,6 +3,11 @@
  * (section 5). Server, web, tests and the migrations' CHECKs read these; nothing declares them again.
  */
 
+/** The longest search text a list takes (a title or a channel name is a part of one). */
+export const SEARCH_TEXT_MAX = 100;
+/** The highest page number (0-based) an offset-paged list accepts. */
+export const PAGE_NUMBER_MAX = 100_000;
+
 /** Spec section 9, "Page sizes": management lists 10. */
 export const PAGE_SIZE_MANAGEMENT = 10;
 /** Spec section 9, "Page sizes": notification dropdown 5. */

@@ -1,4 +1,5 @@
 // No zod here: what the channel home's first load needs of content.ts at run time (docs/decisions/057).
+import { SEARCH_TEXT_MAX } from './constants';
 import { oneOf } from './enum-values';
 
 /**
@@ -10,7 +11,7 @@ export const CONTENT_SORT_VALUES = ['NEWEST', 'OLDEST', 'MOST_VIEWED'] as const;
 export type ContentSort = (typeof CONTENT_SORT_VALUES)[number];
 
 /** The longest title search (a title is at most CONTENT_TITLE_MAX; a search is a part of one). */
-export const CONTENT_SEARCH_MAX = 100;
+export const CONTENT_SEARCH_MAX = SEARCH_TEXT_MAX;
 /** A list's total is counted up to this many rows and no further (the answer says "10,000+"). */
 export const CONTENT_COUNT_CAP = 10_000;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Channel } from './channel';
+import { SEARCH_TEXT_MAX } from './constants';
 import { ChannelStatus, ChannelType, LiveServiceStatus, NoticeCategory, ShortsStatus } from './enums';
 import { IdParam } from './params';
 import { pageNumber, pageOf, pageSize } from './page';
@@ -26,7 +27,7 @@ export const OperatorChannelPage = pageOf(OperatorChannel);
 
 export const OperatorChannelQuery = z.object({
   /** A channel id, or part of its name. */
-  q: text({ max: 100 }).optional(),
+  q: text({ max: SEARCH_TEXT_MAX }).optional(),
   status: z.optional(ChannelStatus),
   page: pageNumber.default(0),
   size: pageSize(20),

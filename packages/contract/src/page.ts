@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_NUMBER_MAX } from './constants';
 
 /** Spec section 3, "Paged response". `number` is zero-based. */
 // Items may be zod/mini schemas (the first load's, docs/decisions/023): any zod schema will do.
@@ -19,7 +20,7 @@ export type Page<T> = Omit<z.infer<ReturnType<typeof pageOf>>, 'content'> & { co
 export const MAX_PAGE_SIZE = 100;
 
 /** Query params arrive as strings; a bad value is a 400, never a silent default. */
-export const pageNumber = z.coerce.number().int().min(0).max(100_000);
+export const pageNumber = z.coerce.number().int().min(0).max(PAGE_NUMBER_MAX);
 export const pageSize = (fallback: number) => z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(fallback);
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { CONTENT_SORT_VALUES, type ContentSort, decodeContentCursor } from '@studio/contract/content-values';
+import { CONTENT_SEARCH_MAX, CONTENT_SORT_VALUES, type ContentSort, decodeContentCursor } from '@studio/contract/content-values';
 import { CONTENT_KIND_VALUES, CONTENT_STATUS_VALUES, oneOf } from '@studio/contract/enum-values';
 import type { ContentKind, ContentStatus } from '@studio/contract/enums';
 import { useLatestSearchParams } from '../../../components/routing/use-latest-search-params';
@@ -64,7 +64,7 @@ export function parseContentParams(search: URLSearchParams): ContentListParams {
   return {
     statuses: pick(search.get('status'), CONTENT_STATUS_VALUES),
     kinds: pick(search.get('kind'), CONTENT_KIND_VALUES),
-    q: (search.get('q') ?? '').trim().slice(0, 100),
+    q: (search.get('q') ?? '').trim().slice(0, CONTENT_SEARCH_MAX),
     sort,
     from,
     to,

@@ -1,16 +1,17 @@
+import { PAGE_NUMBER_MAX, SEARCH_TEXT_MAX } from '@studio/contract/constants';
 import { ChannelStatus } from '@studio/contract/enums';
 import type { AuditFilter, ChannelFilter, NoticeFilter } from '../api/operator-keys';
 import { NoticeCategory } from '@studio/contract/enums';
 
 const pageOf = (params: URLSearchParams) => {
   const value = Number(params.get('page') ?? '0');
-  return Number.isInteger(value) && value >= 0 && value <= 10_000 ? value : 0;
+  return Number.isInteger(value) && value >= 0 && value <= PAGE_NUMBER_MAX ? value : 0;
 };
 
 /** The channel search as the address holds it (`?q=&status=&page=`); anything unreadable is left out. */
 export function readChannelSearch(params: URLSearchParams): ChannelFilter {
   const status = ChannelStatus.safeParse(params.get('status'));
-  return { q: (params.get('q') ?? '').trim().slice(0, 100), status: status.success ? status.data : '', page: pageOf(params) };
+  return { q: (params.get('q') ?? '').trim().slice(0, SEARCH_TEXT_MAX), status: status.success ? status.data : '', page: pageOf(params) };
 }
 
 export function readNoticeSearch(params: URLSearchParams): NoticeFilter {
