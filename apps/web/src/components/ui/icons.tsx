@@ -1,4 +1,5 @@
 import type { SVGProps } from 'react';
+import type { ContentKind } from '@studio/contract/enums';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
@@ -187,3 +188,12 @@ export function StudioMark({ size = 28 }: { size?: number }) {
     </svg>
   );
 }
+
+/** The icon of each content kind, where a content has no picture of its own (channel home, trend). */
+export const CONTENT_KIND_ICONS: Record<ContentKind, (props: IconProps) => React.JSX.Element> = {
+  CONTENT_VIEW: DocumentIcon,
+  SHORTS: LoopIcon,
+  NEWS: DocumentIcon,
+  POST: PostIcon,
+  LIVE: LiveIcon,
+};

@@ -4,11 +4,10 @@ import { Link } from 'react-router';
 import type { ContentSummary } from '@studio/contract/content';
 import { CONTENT_COUNT_CAP } from '@studio/contract/content-values';
 import { CONTENT_KIND_VALUES, CONTENT_STATUS_VALUES } from '@studio/contract/enum-values';
-import type { ContentKind } from '@studio/contract/enums';
 import { Tag } from '../../../components/ui/badges';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { DocumentIcon, ExternalIcon, LiveIcon, LoopIcon, PostIcon } from '../../../components/ui/icons';
+import { CONTENT_KIND_ICONS, DocumentIcon, ExternalIcon } from '../../../components/ui/icons';
 import { Section } from '../../../components/ui/page';
 import { PagedList } from '../../../components/ui/paged-list';
 import { channelContentsQueryOptions } from '../api/get-channel-contents';
@@ -27,20 +26,12 @@ import { useFormat } from '../../../lib/format/use-format';
 // selection, not with the page (issue 25 point 5, docs/decisions/052).
 const ContentBulkBar = lazy(async () => ({ default: (await import('./content-bulk-bar')).ContentBulkBar }));
 
-const kindIcons: Record<ContentKind, typeof DocumentIcon> = {
-  CONTENT_VIEW: DocumentIcon,
-  SHORTS: LoopIcon,
-  NEWS: DocumentIcon,
-  POST: PostIcon,
-  LIVE: LiveIcon,
-};
-
 type RowProps = { channelId: number; content: ContentSummary; selected: boolean; onSelect: (selected: boolean) => void };
 
 function ContentRow({ channelId, content, selected, onSelect }: RowProps) {
   const t = useChannelHomeT();
   const format = useFormat();
-  const Icon = kindIcons[content.kind];
+  const Icon = CONTENT_KIND_ICONS[content.kind];
   const title = content.title.trim();
   const views = format.viewCount(content.viewCount);
   const href = contentHref(channelId, content);

@@ -13,6 +13,7 @@ import { characterCount } from '@studio/contract/text';
 import { CharacterCount, isTooLong } from '../../../components/form/character-count';
 import { formResolver, type FieldProblem } from '../../../components/form/form-resolver';
 import formStyles from '../../../components/form/form.module.css';
+import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { serverUrl } from '../../../lib/runtime-config';
 import { showToast } from '../../../lib/toast';
@@ -39,7 +40,7 @@ function problemText(t: ChannelSettingsT, error: FieldError | undefined): string
 }
 
 /** The profile image or the banner: uploaded at once, shown as the server stored it; the save puts it in use. */
-function ImageField({ channelId, kind, value, onChange }: { channelId: number; kind: ChannelImageKind; value: string | null; onChange: (url: string | null) => void }) {
+function ImageField({ channelId, kind, value, name, onChange }: { channelId: number; kind: ChannelImageKind; value: string | null; name: string; onChange: (url: string | null) => void }) {
   const t = useChannelSettingsT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -47,8 +48,11 @@ function ImageField({ channelId, kind, value, onChange }: { channelId: number; k
   const label = kind === 'banner' ? t('profile.banner') : t('profile.image');
   const preview = value ? (
     <img className={kind === 'banner' ? styles.banner : styles.avatar} src={serverUrl(value)} alt={label} {...(kind === 'image' ? { width: 72, height: 72 } : {})} />
+  ) : kind === 'banner' ? (
+    <span className={`${styles.banner} ${styles.noBanner}`}>{t('profile.noBanner')}</span>
   ) : (
-    <span className={kind === 'banner' ? styles.banner : styles.avatar} aria-hidden="true" />
+    // Without an image the channel shows its initial everywhere; the form shows the same.
+    <Avatar src={null} name={name} size={72} />
   );
   return (
     <div className={styles.group} role="group" aria-labelledby={`${id}-label`}>
@@ -185,8 +189,8 @@ export function ProfileForm({ channelId, profile }: { channelId: number; profile
         <FieldMessage id={`${descriptionId}-error`} text={descriptionText} />
       </div>
 
-      <ImageField channelId={channelId} kind="image" value={values.profileImageUrl ?? null} onChange={(url) => form.setValue('profileImageUrl', url, { shouldDirty: true })} />
-      <ImageField channelId={channelId} kind="banner" value={values.bannerImageUrl ?? null} onChange={(url) => form.setValue('bannerImageUrl', url, { shouldDirty: true })} />
+      <ImageField channelId={channelId} kind="image" value={values.profileImageUrl ?? null} name={values.name ?? profile.name} onChange={(url) => form.setValue('profileImageUrl', url, { shouldDirty: true })} />
+      <ImageField channelId={channelId} kind="banner" value={values.bannerImageUrl ?? null} name={values.name ?? profile.name} onChange={(url) => form.setValue('bannerImageUrl', url, { shouldDirty: true })} />
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>{t('profile.links')}</legend>

@@ -14,6 +14,14 @@ type LineChartProps = {
 };
 
 const HEIGHT = 220;
+/** About the width of one character of the axis' 12 px font, and the gap kept between two labels. */
+const CHAR_PX = 7;
+const LABEL_GAP_PX = 16;
+
+function labelSpace(labels: string[]): number {
+  const longest = labels.reduce((most, label) => Math.max(most, label.length), 0);
+  return Math.max(50, longest * CHAR_PX + LABEL_GAP_PX);
+}
 
 /**
  * A line chart drawn by uPlot, which is imported here only when a chart mounts: it and its styles
@@ -46,6 +54,8 @@ export function LineChart({ labels, values, ariaLabel, formatValue, max }: LineC
             {
               stroke: text,
               grid: { show: false },
+              // At least a label's width between two ticks, so that times ("09:51 AM") never overlap.
+              space: labelSpace(labels),
               values: (_chart, splits) => splits.map((split) => (Number.isInteger(split) ? (labels[split] ?? '') : '')),
             },
             { stroke: text, size: 56, values: (_chart, splits) => splits.map((split) => formatValue(split)) },

@@ -5,6 +5,7 @@ import { TREND_PERIOD_LENGTH, TREND_PERIODS, TREND_RISING_MIN_VIEWS, type Trend,
 import { QueryBoundary } from '../../../components/errors/query-boundary';
 import { Tag } from '../../../components/ui/badges';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { CONTENT_KIND_ICONS } from '../../../components/ui/icons';
 import { Page, Section } from '../../../components/ui/page';
 import { PeriodTabs } from '../../../components/ui/period-tabs';
 import { formatDate, formatDateTime } from '../../../lib/format/date-time';
@@ -115,6 +116,16 @@ function TrendLists({ filters, t }: { filters: TrendFilters; t: TrendT }) {
   );
 }
 
+/** A content without a picture of its own shows its kind's icon, as on channel home. */
+function KindThumb({ kind }: { kind: ContentKind }) {
+  const Icon = CONTENT_KIND_ICONS[kind];
+  return (
+    <span className={`${styles.thumb} ${styles.kindThumb}`} aria-hidden="true">
+      <Icon size={20} />
+    </span>
+  );
+}
+
 function Ranking({ items, rising, t }: { items: TrendItem[]; rising: boolean; t: TrendT }) {
   const locale = useLocale();
   const shell = useT();
@@ -125,7 +136,7 @@ function Ranking({ items, rising, t }: { items: TrendItem[]; rising: boolean; t:
           <span className={styles.rank} aria-label={t('item.rank', { rank: index + 1 })}>
             {index + 1}
           </span>
-          {item.thumbnailUrl ? <img className={styles.thumb} src={item.thumbnailUrl} alt="" width={96} height={54} loading="lazy" /> : <span className={styles.thumb} aria-hidden="true" />}
+          {item.thumbnailUrl ? <img className={styles.thumb} src={item.thumbnailUrl} alt="" width={96} height={54} loading="lazy" /> : <KindThumb kind={item.kind} />}
           <div className={styles.body}>
             <a className={styles.title} href={item.publicPath} target="_blank" rel="noopener" aria-label={t('item.open', { title: item.title })}>
               {item.title}
