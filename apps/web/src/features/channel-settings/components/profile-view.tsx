@@ -1,4 +1,5 @@
 import type { ChannelProfile } from '@studio/contract/channel-profile';
+import { Avatar } from '../../../components/ui/avatar';
 import { Tag } from '../../../components/ui/badges';
 import { serverUrl } from '../../../lib/runtime-config';
 import { useChannelSettingsT } from '../messages';
@@ -23,7 +24,7 @@ export function ProfileView({ profile }: { profile: ChannelProfile }) {
         {profile.profileImageUrl ? (
           <img className={styles.avatar} src={serverUrl(profile.profileImageUrl)} alt={t('profile.image')} width={72} height={72} />
         ) : (
-          <span className={styles.avatar} aria-hidden="true" />
+          <Avatar src={null} name={profile.name} size={72} />
         )}
         <p className={styles.name}>{profile.name}</p>
       </div>
