@@ -130,5 +130,19 @@ test.describe('the public site', () => {
       await expect(page).toHaveURL(new RegExp(`/c/${channel.id}$`));
       await expect(page.locator('ul.list li')).toHaveCount(50);
     }
+    // The footer's switch (issue 23: Korean and English throughout): the same page in English, the choice kept from page to page.
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(new RegExp(`/c/${channel.id}\\?lang=en$`));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 2, name: 'Contents' })).toBeVisible();
+    await page.getByRole('link', { name: 'Older contents' }).click();
+    await expect(page).toHaveURL(/[?&]before=[^&]+&lang=en$/);
+    await expect(page.locator('ul.list .title')).toHaveText(['공개 글 03', '공개 글 02', '공개 글 01']);
+    await expectNoSeriousViolations(page, 'older page in English at 390');
+    await shot(page, 'public-channel-older-en-390');
+    await page.getByRole('link', { name: 'Newest contents' }).click();
+    await expect(page).toHaveURL(new RegExp(`/c/${channel.id}\\?lang=en$`));
+    await page.getByRole('link', { name: '한국어' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
   });
 });

@@ -256,6 +256,28 @@ describe('a channel page', () => {
     expect((await get(`/c/${empty}`)).body).toContain('아직 공개된 콘텐츠가 없습니다.');
   });
 
+  it('answers in the reader\u2019s language: Accept-Language, ?lang= over it, and a shared cache told to key by it', async () => {
+    const english = await t.app.inject({ method: 'GET', url: `/c/${channel}`, headers: { 'accept-language': 'en-US,en;q=0.9,ko;q=0.8' } });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers.vary).toContain('Accept-Language');
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('<h2>Contents</h2>');
+    expect(english.body).toContain(`<a href="/c/${channel}?lang=ko" hreflang="ko" lang="ko">한국어</a>`);
+    // Read by the same browser, the reader's own choice wins and stays in every link of the page.
+    const chosen = await t.app.inject({ method: 'GET', url: `/c/${channel}?lang=ko`, headers: { 'accept-language': 'en' } });
+    expect(chosen.body).toContain('<html lang="ko">');
+    expect(chosen.body).toContain(`href="/c/${channel}/${ids.post}?lang=ko"`);
+    const chosenEnglish = await get(`/c/${channel}/live/${ids.onAir}?lang=en`);
+    expect(chosenEnglish.body).toContain('On air');
+    expect(chosenEnglish.body).toContain(`<header><a href="/c/${channel}?lang=en">`);
+    // The 404 page too, and a replay's content address keeps the choice on its way to the live's page.
+    const missing = await t.app.inject({ method: 'GET', url: `/c/${channel}/999999`, headers: { 'accept-language': 'en' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>Page not found.</h1>');
+    const replay = await get(`/c/${channel}/${ids.replayContent}?lang=en`);
+    expect(replay.headers.location).toBe(`/c/${channel}/live/${ids.replay}?lang=en`);
+  });
+
   it('is not in the API documentation', () => {
     const document = t.app.swagger() as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/c/'))).toEqual([]);

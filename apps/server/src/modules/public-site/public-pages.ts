@@ -1,10 +1,9 @@
-import type { ContentKind } from '@studio/contract/enums';
-import { formatKstDate } from '@studio/contract/format';
 import { livePaths } from '@studio/contract/live';
 import { publicSitePaths } from '@studio/contract/public-site';
 import { escapeHtml } from '../../accounts/pages';
 import { plainTextToRichText } from '../../lib/sanitize-html';
 import { BEACON_SCRIPT_PATH } from './beacon-script';
+import { otherLanguageHref, SITE_TEXTS, siteDate, siteHref, type SiteView } from './site-language';
 import type { PublicChannelRow, PublicLiveRow } from './public-site-repository';
 import type { ChannelPage, ContentPage, LivePage, PublicContent } from './public-site-service';
 
@@ -49,36 +48,10 @@ ul.list a:hover .title{text-decoration:underline}
 nav.pager{display:flex;justify-content:space-between;gap:12px;margin:16px 0 0}
 nav.pager a{display:inline-block;padding:10px 14px;min-height:44px;background:#fff;border:1px solid #e5e7eb;border-radius:8px;text-decoration:none;font-weight:600}
 nav.pager a[rel=next]{margin-left:auto}
+footer{max-width:760px;margin:0 auto;padding:0 16px 32px;font-size:.875rem}
+footer a{display:inline-block;padding:10px 0;min-height:44px}
 `;
 
-/**
- * The site's texts added with paging, in both languages. Pages are written in Korean today
- * (`<html lang="ko">`: the site has no language choice yet), so PAGE_LANGUAGE picks them; a
- * choice of language would pick another entry here.
- */
-const PAGING_TEXTS = {
-  ko: {
-    older: '이전 콘텐츠',
-    newest: '최신 콘텐츠',
-    noOlder: '더 이전에 공개된 콘텐츠가 없습니다.',
-    badAddressTitle: '페이지 주소가 올바르지 않습니다',
-    badAddress: '목록 위치(before)를 읽을 수 없습니다. 채널의 최신 콘텐츠부터 다시 보세요.',
-    code: '오류 코드',
-  },
-  en: {
-    older: 'Older contents',
-    newest: 'Newest contents',
-    noOlder: 'No contents were published before these.',
-    badAddressTitle: 'This page address is not valid',
-    badAddress: "The list position (before) can't be read. Start again from the channel's newest contents.",
-    code: 'Error code',
-  },
-} as const;
-const PAGE_LANGUAGE = 'ko' satisfies keyof typeof PAGING_TEXTS;
-const paging = PAGING_TEXTS[PAGE_LANGUAGE];
-
-const KIND_LABELS: Record<ContentKind, string> = { CONTENT_VIEW: '콘텐츠', SHORTS: '루프', NEWS: '뉴스', POST: '포스트', LIVE: '라이브' };
-const UNTITLED = '제목 없음';
 
 /** A stored media address (`/media/…`) as the absolute URL Open Graph asks for; an absolute one stays. */
 export function absoluteUrl(publicUrl: string, url: string): string {
@@ -87,7 +60,13 @@ export function absoluteUrl(publicUrl: string, url: string): string {
 
 type Head = { title: string; type: 'website' | 'article' | 'video.other'; path: string; image: string | null; siteName?: string };
 
-function document(publicUrl: string, head: Head, body: string): string {
+/** The footer's switch to the same page in the other language, named in that language. */
+function languageSwitch(path: string, view: SiteView): string {
+  const other = otherLanguageHref(path, view);
+  return `<footer><a href="${escapeHtml(other.href)}" hreflang="${other.language}" lang="${other.language}">${SITE_TEXTS[other.language].languageName}</a></footer>`;
+}
+
+function document(publicUrl: string, head: Head, body: string, view: SiteView): string {
   const url = `${publicUrl}${head.path}`;
   const og = [
     ['og:title', head.title],
@@ -97,14 +76,14 @@ function document(publicUrl: string, head: Head, body: string): string {
     ...(head.siteName ? [['og:site_name', head.siteName]] : []),
   ];
   return (
-    `<!doctype html><html lang="ko"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${view.language}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     // No favicon to fetch: a phone's first visit makes one request fewer (img-src allows data:).
     `<link rel="icon" href="data:,">` +
     `<title>${escapeHtml(head.title)}</title>` +
     `<link rel="canonical" href="${escapeHtml(url)}">` +
     og.map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}">`).join('') +
-    `<style>${STYLE}</style></head><body>${body}</body></html>`
+    `<style>${STYLE}</style></head><body>${body}${languageSwitch(head.path, view)}</body></html>`
   );
 }
 
@@ -112,61 +91,66 @@ const avatarOf = (channel: PublicChannelRow) =>
   channel.profile_image_url ? `<img class="avatar" src="${escapeHtml(channel.profile_image_url)}" alt="">` : `<span class="avatar"></span>`;
 
 /** A content's or live's page leads back to its channel. */
-function channelHeader(channel: PublicChannelRow): string {
-  return `<header><a href="${publicSitePaths.channel(channel.id)}">${avatarOf(channel)}<span>${escapeHtml(channel.name)}</span></a></header>`;
+function channelHeader(channel: PublicChannelRow, view: SiteView): string {
+  return `<header><a href="${siteHref(publicSitePaths.channel(channel.id), view)}">${avatarOf(channel)}<span>${escapeHtml(channel.name)}</span></a></header>`;
 }
 
-const titleOf = (title: string) => title.trim() || UNTITLED;
+const titleOf = (title: string, view: SiteView) => title.trim() || SITE_TEXTS[view.language].untitled;
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
 /** The picture a content is known by: its thumbnail, else its cover image. */
 const pictureOf = (content: PublicContent) => content.thumbnailUrl ?? content.coverImage?.url ?? null;
 
-function contentItem(channelId: number, content: PublicContent): string {
+function contentItem(channelId: number, content: PublicContent, view: SiteView): string {
+  const texts = SITE_TEXTS[view.language];
   const picture = pictureOf(content);
   const thumb = picture ? `<img class="thumb" src="${escapeHtml(picture)}" alt="" loading="lazy">` : `<span class="thumb"></span>`;
   return (
-    `<li><a href="${content.liveId ? publicSitePaths.live(channelId, content.liveId) : publicSitePaths.content(channelId, content.id)}">${thumb}<span class="item">` +
-    `<span class="title">${escapeHtml(titleOf(content.title))}</span>` +
-    `<span class="meta">${KIND_LABELS[content.kind]} · ${formatKstDate(content.shownAt)}</span></span></a></li>`
+    `<li><a href="${siteHref(content.liveId ? publicSitePaths.live(channelId, content.liveId) : publicSitePaths.content(channelId, content.id), view)}">${thumb}<span class="item">` +
+    `<span class="title">${escapeHtml(titleOf(content.title, view))}</span>` +
+    `<span class="meta">${texts.kinds[content.kind]} · ${siteDate(content.shownAt, view.language)}</span></span></a></li>`
   );
 }
 
 const onAir = (live: PublicLiveRow) => live.status === 'START';
-const liveBadge = (live: PublicLiveRow) => (onAir(live) ? `<span class="badge on">방송 중</span>` : `<span class="badge">다시보기</span>`);
+const liveBadge = (live: PublicLiveRow, view: SiteView) =>
+  onAir(live) ? `<span class="badge on">${SITE_TEXTS[view.language].onAir}</span>` : `<span class="badge">${SITE_TEXTS[view.language].replay}</span>`;
 const liveDate = (live: PublicLiveRow) => live.ended_at ?? live.started_at;
 
-function liveItem(channelId: number, live: PublicLiveRow): string {
+function liveItem(channelId: number, live: PublicLiveRow, view: SiteView): string {
   const thumb = live.thumbnail_url ? `<img class="thumb" src="${escapeHtml(live.thumbnail_url)}" alt="" loading="lazy">` : `<span class="thumb"></span>`;
   const date = liveDate(live);
   return (
-    `<li><a href="${publicSitePaths.live(channelId, live.id)}">${thumb}<span class="item">` +
-    `<span class="title">${escapeHtml(titleOf(live.title))}</span>` +
-    `<span class="meta">${liveBadge(live)}${date ? formatKstDate(date) : ''}</span></span></a></li>`
+    `<li><a href="${siteHref(publicSitePaths.live(channelId, live.id), view)}">${thumb}<span class="item">` +
+    `<span class="title">${escapeHtml(titleOf(live.title, view))}</span>` +
+    `<span class="meta">${liveBadge(live, view)}${date ? siteDate(date, view.language) : ''}</span></span></a></li>`
   );
 }
 
 /** Links between a channel's pages: back to the newest (on an older page) and on to older contents (when there are any). */
-function pager(channelId: number, page: ChannelPage): string {
+function pager(channelId: number, page: ChannelPage, view: SiteView): string {
+  const paging = SITE_TEXTS[view.language];
   const links = [
-    page.before ? `<a href="${publicSitePaths.channel(channelId)}" rel="start">← ${paging.newest}</a>` : '',
-    page.older ? `<a href="${escapeHtml(publicSitePaths.channel(channelId, page.older))}" rel="next">${paging.older} →</a>` : '',
+    page.before ? `<a href="${siteHref(publicSitePaths.channel(channelId), view)}" rel="start">← ${paging.newest}</a>` : '',
+    page.older ? `<a href="${escapeHtml(siteHref(publicSitePaths.channel(channelId, page.older), view))}" rel="next">${paging.older} →</a>` : '',
   ].join('');
   return links ? `<nav class="pager">${links}</nav>` : '';
 }
 
-export function renderChannelPage(publicUrl: string, page: ChannelPage): string {
+export function renderChannelPage(publicUrl: string, page: ChannelPage, view: SiteView): string {
   const { channel, contents, lives } = page;
+  const texts = SITE_TEXTS[view.language];
   const picture = channel.profile_image_url;
-  const livesSection = lives.length ? `<h2>라이브</h2><ul class="list">${lives.map((live) => liveItem(channel.id, live)).join('')}</ul>` : '';
+  const livesSection = lives.length ? `<h2>${texts.lives}</h2><ul class="list">${lives.map((live) => liveItem(channel.id, live, view)).join('')}</ul>` : '';
   const contentsList = contents.length
-    ? `<ul class="list">${contents.map((content) => contentItem(channel.id, content)).join('')}</ul>`
-    : `<p class="empty">${page.before ? paging.noOlder : '아직 공개된 콘텐츠가 없습니다.'}</p>`;
+    ? `<ul class="list">${contents.map((content) => contentItem(channel.id, content, view)).join('')}</ul>`
+    : `<p class="empty">${page.before ? texts.noOlder : texts.noContents}</p>`;
   return document(
     publicUrl,
     // An older page's address keeps its cursor: it is the page's own, stable address.
     { title: channel.name, type: 'website', path: publicSitePaths.channel(channel.id, page.before), image: picture },
-    `<main><div class="channel">${avatarOf(channel)}<h1>${escapeHtml(channel.name)}</h1></div>${livesSection}<h2>콘텐츠</h2>${contentsList}${pager(channel.id, page)}</main>`,
+    `<main><div class="channel">${avatarOf(channel)}<h1>${escapeHtml(channel.name)}</h1></div>${livesSection}<h2>${texts.contents}</h2>${contentsList}${pager(channel.id, page, view)}</main>`,
+    view,
   );
 }
 
@@ -193,23 +177,25 @@ function contentBody(content: PublicContent): string {
   return `${cover}<div class="body">${content.html}</div>${images}${link}`;
 }
 
-export function renderContentPage(publicUrl: string, page: ContentPage): string {
+export function renderContentPage(publicUrl: string, page: ContentPage, view: SiteView): string {
   const { channel, content } = page;
-  const title = titleOf(content.title);
+  const title = titleOf(content.title, view);
   const video = content.videoUrl !== null;
   return document(
     publicUrl,
     { title, type: video ? 'video.other' : 'article', path: publicSitePaths.content(channel.id, content.id), image: pictureOf(content), siteName: channel.name },
-    `${channelHeader(channel)}<main><article data-view-content="${content.id}"><h1>${escapeHtml(title)}</h1>` +
-      `<p class="meta">${KIND_LABELS[content.kind]} · ${formatKstDate(content.shownAt)}</p>${contentBody(content)}</article></main>` +
+    `${channelHeader(channel, view)}<main><article data-view-content="${content.id}"><h1>${escapeHtml(title)}</h1>` +
+      `<p class="meta">${SITE_TEXTS[view.language].kinds[content.kind]} · ${siteDate(content.shownAt, view.language)}</p>${contentBody(content)}</article></main>` +
       // The one script of the site: it reports the view (beacon-script.ts).
       `<script src="${BEACON_SCRIPT_PATH}" defer></script>`,
+    view,
   );
 }
 
-export function renderLivePage(publicUrl: string, page: LivePage): string {
+export function renderLivePage(publicUrl: string, page: LivePage, view: SiteView): string {
   const { channel, live } = page;
-  const title = titleOf(live.title);
+  const texts = SITE_TEXTS[view.language];
+  const title = titleOf(live.title, view);
   // An ended live plays its replay's own playlist (a trimmed one has its own name).
   const playlist = (live.status === 'END' ? live.replay_video_url : null) ?? livePaths.publicPlaylist(live.id);
   const poster = live.thumbnail_url ? ` poster="${escapeHtml(live.thumbnail_url)}"` : '';
@@ -217,37 +203,40 @@ export function renderLivePage(publicUrl: string, page: LivePage): string {
   // HLS without a script: Safari (and Chrome on Android) play the playlist in <video>; elsewhere the link opens it.
   const player =
     `<video class="live" controls playsinline preload="none"${poster} src="${playlist}"></video>` +
-    `<p class="note">재생되지 않으면 <a href="${playlist}">HLS 주소</a>를 HLS를 지원하는 플레이어로 여세요.</p>`;
+    `<p class="note">${texts.hlsBefore}<a href="${playlist}">${texts.hlsLink}</a>${texts.hlsAfter}</p>`;
   const description = live.description.trim() ? `<div class="body">${plainTextToRichText(live.description)}</div>` : '';
-  const body = `<h1>${escapeHtml(title)}</h1><p class="meta">${liveBadge(live)}${date ? formatKstDate(date) : ''}</p>${player}${description}`;
+  const body = `<h1>${escapeHtml(title)}</h1><p class="meta">${liveBadge(live, view)}${date ? siteDate(date, view.language) : ''}</p>${player}${description}`;
   return document(
     publicUrl,
     { title, type: 'video.other', path: publicSitePaths.live(channel.id, live.id), image: live.thumbnail_url, siteName: channel.name },
     // A live on air says its viewers are there (their concurrent count); a replay is a content: its page reports its views like any content page (beacon-script.ts).
     live.status === 'START'
-      ? `${channelHeader(channel)}<main><article data-live-presence="${live.id}">${body}</article></main><script src="${BEACON_SCRIPT_PATH}" defer></script>`
+      ? `${channelHeader(channel, view)}<main><article data-live-presence="${live.id}">${body}</article></main><script src="${BEACON_SCRIPT_PATH}" defer></script>`
       : live.replay_content_id === null
-        ? `${channelHeader(channel)}<main>${body}</main>`
-        : `${channelHeader(channel)}<main><article data-view-content="${live.replay_content_id}">${body}</article></main><script src="${BEACON_SCRIPT_PATH}" defer></script>`,
+        ? `${channelHeader(channel, view)}<main>${body}</main>`
+        : `${channelHeader(channel, view)}<main><article data-view-content="${live.replay_content_id}">${body}</article></main><script src="${BEACON_SCRIPT_PATH}" defer></script>`,
+    view,
   );
 }
 
 /** A channel page asked with a cursor that is not one (400): says so, names the code, and leads to the newest page. */
-export function renderBadCursorPage(channelId: number, code: string): string {
+export function renderBadCursorPage(channelId: number, code: string, view: SiteView): string {
+  const paging = SITE_TEXTS[view.language];
   return (
-    `<!doctype html><html lang="${PAGE_LANGUAGE}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!doctype html><html lang="${view.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${paging.badAddressTitle}</title><style>${STYLE}</style></head>` +
     `<body><main><h1>${paging.badAddressTitle}</h1><p class="empty">${paging.badAddress}</p>` +
     `<p class="note" data-code="${escapeHtml(code)}">${paging.code}: ${escapeHtml(code)}</p>` +
-    `<nav class="pager"><a href="${publicSitePaths.channel(channelId)}" rel="start">← ${paging.newest}</a></nav></main></body></html>`
+    `<nav class="pager"><a href="${siteHref(publicSitePaths.channel(channelId), view)}" rel="start">← ${paging.newest}</a></nav></main></body></html>`
   );
 }
 
 /** One page for every reason a page is not public, so the answer does not tell which. */
-export function renderNotFoundPage(): string {
+export function renderNotFoundPage(view: SiteView): string {
+  const texts = SITE_TEXTS[view.language];
   return (
-    `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>페이지를 찾을 수 없습니다</title><style>${STYLE}</style></head>` +
-    `<body><main><h1>페이지를 찾을 수 없습니다.</h1><p class="empty">비공개로 바뀌었거나 삭제되었거나 주소가 잘못된 페이지입니다.</p></main></body></html>`
+    `<!doctype html><html lang="${view.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${texts.notFoundTitle}</title><style>${STYLE}</style></head>` +
+    `<body><main><h1>${texts.notFoundTitle}.</h1><p class="empty">${texts.notFound}</p></main></body></html>`
   );
 }

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IdParam } from '@studio/contract/params';
 import { errorCatalogue } from '@studio/contract/errors';
 import { decodePublicContentsCursor, publicSitePaths, type PublicContentsCursor } from '@studio/contract/public-site';
 import { BEACON_SCRIPT, BEACON_SCRIPT_PATH } from './beacon-script';
 import { renderBadCursorPage, renderChannelPage, renderContentPage, renderLivePage, renderNotFoundPage } from './public-pages';
 import { publicSiteService } from './public-site-service';
+import { siteHref, siteViewOf, type SiteView } from './site-language';
 
 /**
  * Shared caches may keep a page a minute: long enough to absorb a burst of readers,
@@ -20,7 +21,10 @@ const idOf = (value: string) => {
 };
 
 type Params = { channelId: string; contentId?: string; liveId?: string };
-type Query = { before?: string | string[] };
+type Query = { before?: string | string[]; lang?: string | string[] };
+
+/** The reader's language: `?lang=`, else the browser's Accept-Language (site-language.ts). */
+const viewOf = (request: FastifyRequest<{ Querystring: Query }>): SiteView => siteViewOf(request.query.lang, request.headers['accept-language']);
 
 /** The channel page's `before`: absent (the first page), a cursor, or 'bad' (not one, or given twice). */
 const cursorOf = (value: string | string[] | undefined): PublicContentsCursor | undefined | 'bad' => {
@@ -37,12 +41,14 @@ export async function publicSiteRoutes(app: FastifyInstance) {
   const site = publicSiteService(app.db);
   const { publicUrl } = app.config;
 
-  const send = (reply: FastifyReply, html: string | undefined) =>
+  // The same address answers in the reader's language: a shared cache keys its copies by Accept-Language.
+  const send = (reply: FastifyReply, view: SiteView, html: string | undefined) =>
     reply
       .status(html === undefined ? 404 : 200)
       .header('cache-control', CACHE_CONTROL)
+      .header('vary', 'Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(html ?? renderNotFoundPage());
+      .send(html ?? renderNotFoundPage(view));
 
   // The content pages' beacon (a static path: it wins over /c/:channelId). An hour in caches: it changes with a release.
   app.get(BEACON_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
@@ -52,34 +58,38 @@ export async function publicSiteRoutes(app: FastifyInstance) {
   app.get<{ Params: Params; Querystring: Query }>('/c/:channelId', { schema: { hide: true } }, async (request, reply) => {
     const channelId = idOf(request.params.channelId);
     const before = cursorOf(request.query.before);
+    const view = viewOf(request);
     // A cursor that is not one is the reader's (or a link's) mistake, told as such: 400, with the catalogue's code.
     if (channelId !== undefined && before === 'bad') {
       return reply
         .status(errorCatalogue.VALIDATION_FAILED.status)
         .header('cache-control', CACHE_CONTROL)
+        .header('vary', 'Accept-Language')
         .type('text/html; charset=utf-8')
-        .send(renderBadCursorPage(channelId, 'VALIDATION_FAILED'));
+        .send(renderBadCursorPage(channelId, 'VALIDATION_FAILED', view));
     }
     const page = channelId === undefined || before === 'bad' ? undefined : await site.channelPage(channelId, before);
-    return send(reply, page && renderChannelPage(publicUrl, page));
+    return send(reply, view, page && renderChannelPage(publicUrl, page, view));
   });
 
-  app.get<{ Params: Params }>('/c/:channelId/:contentId', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: Params; Querystring: Query }>('/c/:channelId/:contentId', { schema: { hide: true } }, async (request, reply) => {
+    const view = viewOf(request);
     const channelId = idOf(request.params.channelId);
     const contentId = idOf(request.params.contentId ?? '');
     const page = channelId === undefined || contentId === undefined ? undefined : await site.contentPage(channelId, contentId);
     // A replay's page is its live's: one address for the broadcast, on air and after.
-    if (page?.content.liveId) return reply.header('cache-control', CACHE_CONTROL).redirect(publicSitePaths.live(page.channel.id, page.content.liveId), 302);
-    return send(reply, page && renderContentPage(publicUrl, page));
+    if (page?.content.liveId) return reply.header('cache-control', CACHE_CONTROL).redirect(siteHref(publicSitePaths.live(page.channel.id, page.content.liveId), view), 302);
+    return send(reply, view, page && renderContentPage(publicUrl, page, view));
   });
 
   // Any other address under /c/ is the site's 404 page too, not the API's JSON one.
-  app.get('/c/*', { schema: { hide: true } }, async (_request, reply) => send(reply, undefined));
+  app.get<{ Querystring: Query }>('/c/*', { schema: { hide: true } }, async (request, reply) => send(reply, viewOf(request), undefined));
 
-  app.get<{ Params: Params }>('/c/:channelId/live/:liveId', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: Params; Querystring: Query }>('/c/:channelId/live/:liveId', { schema: { hide: true } }, async (request, reply) => {
+    const view = viewOf(request);
     const channelId = idOf(request.params.channelId);
     const liveId = idOf(request.params.liveId ?? '');
     const page = channelId === undefined || liveId === undefined ? undefined : await site.livePage(channelId, liveId);
-    return send(reply, page && renderLivePage(publicUrl, page));
+    return send(reply, view, page && renderLivePage(publicUrl, page, view));
   });
 }
