@@ -65,7 +65,7 @@ async function firstLoad(browser: Browser, storageState: Awaited<ReturnType<Brow
   return scripts;
 }
 
-test('the first load of the studio home, channel management and a channel home, as Chromium fetches it, stays within its held line (the budget on two of three routes)', async ({ page, browser }) => {
+test('the first load of the studio home, channel management and a channel home, as Chromium fetches it, stays within the 150 KiB budget on every route', async ({ page, browser }) => {
   test.setTimeout(90_000);
   await login(page, 'creator');
   const channels = (await (await page.request.get('/api/my/channels')).json()) as { id: number; name: string }[];
