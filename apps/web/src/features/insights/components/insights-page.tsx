@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
+import type { ContentKind } from '@studio/contract/enums';
 import { INSIGHT_PERIOD_DAYS, type ChannelInsights, type InsightLiveViewers, type InsightPeriod, type InsightRetention, type InsightSubscribers } from '@studio/contract/insights';
 import { buttonClassName } from '../../../components/ui/button';
 import { PeriodTabs } from '../../../components/ui/period-tabs';
@@ -143,6 +144,11 @@ function Subscribers({ subscribers, from, to, t }: { subscribers: InsightSubscri
   );
 }
 
+/** The kinds that play (a loop, a live's replay): only they have watch time. */
+const PLAYED_KINDS: ReadonlySet<ContentKind> = new Set<ContentKind>(['SHORTS', 'LIVE']);
+const NOT_PLAYED = '–';
+const played = (content: ChannelInsights['topContents'][number]) => PLAYED_KINDS.has(content.kind) || content.watchSeconds > 0;
+
 function TopContents({ data, t }: { data: ChannelInsights; t: InsightsT }) {
   const locale = useLocale();
   return (
@@ -158,7 +164,13 @@ function TopContents({ data, t }: { data: ChannelInsights; t: InsightsT }) {
             key: String(content.contentId),
             head: content.title,
             headClassName: styles.titleCell,
-            cells: [formatViewCount(content.views, locale), formatSeconds(content.watchSeconds, t), formatSeconds(content.averageViewSeconds, t), t(`kind.${content.kind}`)],
+            // An article or a post is read, not played: it has no watch time to show (a dash, not "0 s").
+            cells: [
+              formatViewCount(content.views, locale),
+              played(content) ? formatSeconds(content.watchSeconds, t) : NOT_PLAYED,
+              played(content) ? formatSeconds(content.averageViewSeconds, t) : NOT_PLAYED,
+              t(`kind.${content.kind}`),
+            ],
           }))}
         />
       )}
