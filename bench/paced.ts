@@ -6,7 +6,7 @@
 // as it can at the start of the second, then idles (lib/httpClient.js), so what it reports at
 // "1,000 req/s" is the latency inside a burst of 1,000 requests (bench/README.md).
 // Argument: JSON { url, cookies, connections, duration, rate, bodiesFile? }; with `bodiesFile` (JSON bodies, one a line) each request is a
-// POST of the next JSON body in turn. Prints { requests, latency, errors, non2xx } as JSON.
+// POST of the next JSON body in turn. Prints { requests, latency, errors, non2xx, 2xx, p99BySecond } as JSON.
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
@@ -18,6 +18,9 @@ type Connection = { socket: net.Socket; cookie: string | undefined; request: Buf
 const latencies: number[] = [];
 let errors = 0;
 let non2xx = 0;
+let ok2xx = 0;
+// Latencies by the second of the run each request was due in: where in the run the tail sits (a cold start, a pause).
+const bySecond: number[][] = [];
 
 function requestBytes(cookie: string | undefined, body?: string): Buffer {
   const head = `${body === undefined ? 'GET' : 'POST'} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}`;
@@ -25,6 +28,7 @@ function requestBytes(cookie: string | undefined, body?: string): Buffer {
   return Buffer.from(`${head}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, 'utf8');
 }
 let nextBody = 0;
+let start = performance.now();
 const bodies = options.bodiesFile ? readFileSync(options.bodiesFile, 'utf8').split('\n').filter(Boolean) : undefined;
 
 /** The length of the first whole response in `buffer` (content-length or chunked), or 0 while incomplete. */
@@ -59,8 +63,13 @@ const connections: Connection[] = await Promise.all(
       for (let length = responseLength(connection.buffer); length > 0; length = responseLength(connection.buffer)) {
         const status = Number(connection.buffer.subarray(9, 12).toString('latin1'));
         if (status < 200 || status > 299) non2xx++;
+        else ok2xx++;
         connection.buffer = connection.buffer.subarray(length);
-        if (connection.due !== undefined) latencies.push(performance.now() - connection.due);
+        if (connection.due !== undefined) {
+          const latency = performance.now() - connection.due;
+          latencies.push(latency);
+          (bySecond[Math.floor((connection.due - start) / 1000)] ??= []).push(latency);
+        }
         connection.due = undefined;
         send(connection);
       }
@@ -70,7 +79,7 @@ const connections: Connection[] = await Promise.all(
   }),
 );
 
-const start = performance.now();
+start = performance.now();
 const end = start + options.duration * 1000;
 let next = 0;
 await new Promise<void>((resolve) => {
@@ -102,5 +111,10 @@ process.stdout.write(
     latency: { p50: at(0.5), p99: at(0.99), max: Number((sorted.at(-1) ?? 0).toFixed(2)) },
     errors,
     non2xx,
+    '2xx': ok2xx,
+    p99BySecond: bySecond.map((list) => {
+      const ordered = [...list].sort((a, b) => a - b);
+      return Number((ordered[Math.min(ordered.length - 1, Math.floor(0.99 * ordered.length))] ?? 0).toFixed(1));
+    }),
   }),
 );

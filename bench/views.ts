@@ -42,7 +42,7 @@ const viewEnv = { VIEW_BEACONS_PER_VIEWER_PER_MINUTE: '1000000', VIEW_BEACONS_PE
 
 const start = startServer;
 
-type Load = { rps: number; requests: number; ok: number; p99: number; errors: number };
+type Load = { rps: number; requests: number; ok: number; p99: number; errors: number; p99BySecond: number[] };
 /** Loads `url` from a process of its own: autocannon at full speed, or evenly paced at `rate` (bench/paced.ts). */
 const scratch = mkdtempSync(path.join(tmpdir(), 'studio-bench-views-'));
 async function load(url: string, bodies: string[] | undefined, rate?: number): Promise<Load> {
@@ -51,9 +51,10 @@ async function load(url: string, bodies: string[] | undefined, rate?: number): P
   if (bodies) writeFileSync(bodiesFile, bodies.join('\n'));
   const options = JSON.stringify({ url, cookies: [], connections: 20, duration: DURATION, ...(rate ? { rate } : {}), ...(bodies ? { bodiesFile } : {}) });
   const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(here, rate ? 'paced.ts' : 'load.ts'), options], { maxBuffer: 64 * 1024 * 1024 });
-  const result = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; errors: number; non2xx: number; '2xx'?: number };
+  const result = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; errors: number; non2xx: number; '2xx'?: number; p99BySecond?: number[] };
   const errors = result.errors + result.non2xx;
-  return { rps: Math.round(result.requests.average), requests: result.requests.total, ok: result['2xx'] ?? result.requests.total - errors, p99: result.latency.p99, errors };
+  // Accepted = answered 2xx (paced.ts counts them); never below zero when timeouts outnumber answers.
+  return { rps: Math.round(result.requests.average), requests: result.requests.total, ok: result['2xx'] ?? Math.max(0, result.requests.total - errors), p99: result.latency.p99, errors, p99BySecond: result.p99BySecond ?? [] };
 }
 
 /** Batches of heartbeats of one second each, from VIEWERS viewers: what is aggregated must equal what was taken, second for second. */
@@ -121,8 +122,38 @@ const many = await load(`${WEB}/api/public/beacons`, heartbeatBodies(batched, BA
 clearTimeout(killer);
 worker = await start('serve-views.ts', { PORT: '18092', DATABASE_URL: database.url, JOBS: 'on', ...viewEnv });
 
+/** The web server's event-loop delay per second (serve-views.ts) between a reset and now. */
+const loopReset = () => web.send('loop-reset');
+const loopReport = () =>
+  new Promise<{ p99: number; max: number }[]>((resolve) => {
+    const listen = (message: unknown) => {
+      if (message && typeof message === 'object' && 'loop' in message) {
+        web.off('message', listen);
+        resolve((message as { loop: { p99: number; max: number }[] }).loop);
+      }
+    };
+    web.on('message', listen);
+    web.send('loop-report');
+  });
+
+// 2a. The paced run with no roll-up running anywhere: what the route alone costs at 2,000/s.
+worker.kill('SIGKILL');
+await new Promise((resolve) => setTimeout(resolve, 500));
+const pacedAlone = await newContent();
+loopReset();
+const pacedAloneResult = await load(`${WEB}/api/public/beacons`, heartbeatBodies(pacedAlone, 1), PACED_RATE);
+const loopAlone = await loopReport();
+worker = await start('serve-views.ts', { PORT: '18092', DATABASE_URL: database.url, JOBS: 'on', ...viewEnv });
+// The restarted roll-up first catches up what 2a left: the paced run below starts after that, so it
+// measures the roll-up's steady work beside the route, not a backlog's catch-up.
+await until(async () => {
+  const count = await counts(pacedAlone);
+  return count.raw === count.aggregated;
+}, 120_000);
+
 // 2. p99 at 2,000 beacons a second, evenly paced, one beacon a request; 3. the lag, measured meanwhile.
 const paced = await newContent();
+loopReset();
 const pacedRun = load(`${WEB}/api/public/beacons`, heartbeatBodies(paced, 1), PACED_RATE);
 await new Promise((resolve) => setTimeout(resolve, (DURATION * 1000) / 2));
 const marker = await newContent();
@@ -134,14 +165,15 @@ const lagWait = await until(async () => {
 }, 120_000);
 const lag = lagWait === null ? null : performance.now() - sentAt;
 const pacedResult = await pacedRun;
+const loopPaced = await loopReport();
 
 // 4. Everything taken is aggregated exactly once, across the killed roll-up.
 const settled = await until(async () => {
-  const all = await Promise.all([single, batched, paced].map(counts));
+  const all = await Promise.all([single, batched, paced, pacedAlone].map(counts));
   return all.every((count) => count.raw === count.aggregated);
 }, 120_000);
-const final = await Promise.all([single, batched, paced].map(counts));
-const accepted = { single: one.ok, batched: many.ok * BATCH, paced: pacedResult.ok };
+const final = await Promise.all([single, batched, paced, pacedAlone].map(counts));
+const accepted = { single: one.ok, batched: many.ok * BATCH, paced: pacedResult.ok, pacedAlone: pacedAloneResult.ok };
 
 const beaconsPerSecond = Math.round((many.ok * BATCH) / DURATION);
 const rows = [
@@ -149,18 +181,25 @@ const rows = [
   { what: `bare Fastify route, paced ${PACED_RATE}/s`, 'req/s': Math.round(barePaced.requests / DURATION), 'beacons/s': '', 'vs bare': '', p99: barePaced.p99, errors: barePaced.errors },
   { what: 'POST /api/public/beacons, 1 beacon a request', 'req/s': one.rps, 'beacons/s': Math.round(one.ok / DURATION), 'vs bare': `${Math.round((100 * one.ok) / DURATION / Math.max(1, bare.rps))}%`, p99: one.p99, errors: one.errors },
   { what: `POST /api/public/beacons, ${BATCH} beacons a request (roll-up killed mid-run)`, 'req/s': many.rps, 'beacons/s': beaconsPerSecond, 'vs bare': `${Math.round((100 * beaconsPerSecond) / Math.max(1, bare.rps))}%`, p99: many.p99, errors: many.errors },
+  { what: `paced ${PACED_RATE}/s, 1 beacon a request, no roll-up running`, 'req/s': Math.round(pacedAloneResult.requests / DURATION), 'beacons/s': Math.round(pacedAloneResult.ok / DURATION), 'vs bare': '', p99: pacedAloneResult.p99, errors: pacedAloneResult.errors },
   { what: `paced ${PACED_RATE}/s, 1 beacon a request`, 'req/s': Math.round(pacedResult.requests / DURATION), 'beacons/s': Math.round(pacedResult.ok / DURATION), 'vs bare': '', p99: pacedResult.p99, errors: pacedResult.errors },
 ];
 console.table(rows);
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average at start ${loadAtStart.map((n) => n.toFixed(2)).join(' ')}, at end ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 console.log(`beacons accepted per second: ${beaconsPerSecond} in batches of ${BATCH} (${Math.round((100 * beaconsPerSecond) / Math.max(1, bare.rps))}% of the bare route's ${bare.rps} req/s; budget ≥ 25% and ≥ 10,000/s)`);
 console.log(`p99 at a paced ${PACED_RATE}/s: ${pacedResult.p99} ms (budget ≤ 20 ms; the bare route's own at that pace: ${barePaced.p99} ms)`);
+const perSecond = (list: number[]) => list.map((n) => n.toFixed(1)).join(' ');
+console.log(`paced p99 per second of the run (ms), roll-up running: ${perSecond(pacedResult.p99BySecond)}`);
+console.log(`web server's event-loop delay p99 per second (ms), roll-up running: ${perSecond(loopPaced.map((s) => s.p99))}; max per second: ${perSecond(loopPaced.map((s) => s.max))}`);
+console.log(`paced p99 per second of the run (ms), no roll-up: ${perSecond(pacedAloneResult.p99BySecond)}`);
+console.log(`web server's event-loop delay p99 per second (ms), no roll-up: ${perSecond(loopAlone.map((s) => s.p99))}; max per second: ${perSecond(loopAlone.map((s) => s.max))}`);
 console.log(`one beacon's INSERT alone, one after another (${process.env.BENCH_COMMIT_PAIRS ?? 500} pairs): durable commit median ${commits.durable.median} ms, p99 ${commits.durable.p99} ms; asynchronous commit (decision 058) median ${commits.asynchronous.median} ms, p99 ${commits.asynchronous.p99} ms`);
 console.log(`lag from a beacon to its aggregate, under the paced load: ${lag === null ? 'not within 120 s' : `${(lag / 1000).toFixed(1)} s`} (budget ≤ 60 s)`);
 for (const [name, count, taken] of [
   ['1 a request', final[0], accepted.single],
   [`${BATCH} a request, roll-up killed`, final[1], accepted.batched],
   ['paced', final[2], accepted.paced],
+  ['paced, no roll-up during the run', final[3], accepted.pacedAlone],
 ] as const) {
   // Requests still in flight when the generator stops are stored without their answer being counted: taken ≤ stored.
   const exact = count?.raw === count?.aggregated && taken <= (count?.raw ?? 0);
