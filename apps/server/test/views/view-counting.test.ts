@@ -231,6 +231,27 @@ describe('the roll-up', () => {
     expect((await totals(target)).views).toBe(7);
   });
 
+  it('rolls up in slices as the job does, each committed with the cursor: the same counts, nothing twice', async () => {
+    const target = await freshContent();
+    const sliced = viewRollupService(t.db, t.clock, { graceMs, keepDays: t.config.views.keepDays, sliceMs: 1_000, pauseMs: 1 });
+    await rollUp();
+    const again = randomUUID();
+    // Six seconds of beacons, a second apart: a new viewer each second, and one viewer who comes back.
+    for (let second = 0; second < 6; second += 1) {
+      await send({ viewerId: randomUUID(), beacons: [start(target), heartbeat(2, target)] });
+      if (second % 2 === 0) await send({ viewerId: again, beacons: [start(target)] });
+      t.clock.advance(1_000);
+    }
+    t.clock.advance(graceMs + 1_000);
+    const result = await sliced.run();
+    expect(result.windows).toBeGreaterThanOrEqual(6);
+    expect(result.events).toBe(15);
+    expect(await totals(target)).toEqual({ views: 7, watch: 12 });
+    expect((await sliced.run()).events).toBe(0);
+    expect((await rollup.run()).events).toBe(0);
+    expect(await totals(target)).toEqual({ views: 7, watch: 12 });
+  });
+
   it('runs as a pg-boss job that queues its next run', async () => {
     const target = await freshContent();
     await send({ viewerId: randomUUID(), beacons: [start(target)] });

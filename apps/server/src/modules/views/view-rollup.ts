@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { subscriberHistoryService } from '../insights/subscriber-service';
 import { livePresenceService } from './live-presence-service';
-import { rollupGraceMs, viewRollupService } from './view-service';
+import { rollupGraceMs, VIEW_ROLLUP_PAUSE_MS, VIEW_ROLLUP_SLICE_MS, viewRollupService } from './view-service';
 
 /** The roll-up's queue: one job waits at a time (its key), and each run queues the next. */
 export const VIEW_ROLLUP_QUEUE = 'views.rollup';
@@ -21,6 +21,8 @@ export const viewRollupJob = fp(
       graceMs: rollupGraceMs(app.config.database),
       keepDays: app.config.views.keepDays,
       log: (message, detail) => app.log.warn(detail, message),
+      sliceMs: VIEW_ROLLUP_SLICE_MS,
+      pauseMs: VIEW_ROLLUP_PAUSE_MS,
     });
     const presence = livePresenceService(app.db, app.clock);
     const subscribers = subscriberHistoryService(app.db, app.clock);
