@@ -13,7 +13,7 @@
 //   ended children left in cutime/cstime, over a window, with 0, 1 and 3 browser streams.
 // BENCH_DATABASE_URL, BENCH_WHIP_RUNS (connect runs, default 5), BENCH_WHIP_SECONDS (windows, default 15) tune it.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -309,7 +309,7 @@ try {
     }
   };
   results.push({ figure: `RTMP baseline: ffmpeg connect → API "receiving", median of ${rtmp.length} (ms)`, value: ms(median(rtmp)) });
-  row('browser offer → API reception RECEIVING (the key claimed)', toServer);
+  row('browser offer → API reception RECEIVING (first video keyframe at the hub)', toServer);
   row('browser offer → API video figures (media out of the ingest)', toMedia, BUDGET.receivingMs);
   row('browser offer → page shows "수신 중"', toShown, BUDGET.receivingMs);
   row('browser offer → page shows the figures (H.264)', toFigures, BUDGET.receivingMs);
@@ -353,25 +353,29 @@ try {
   results.push({ figure: 'studio CPU per browser stream, (3 streams − none) / 3 (% of one core)', value: ((cpuThree.percent - idle.percent) / 3).toFixed(1) });
 
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  const measuredAt = new Date().toISOString();
   const lines = [
-    '# Going live from the browser (WHIP)',
+    `## ${measuredAt.slice(0, 16).replace('T', ' ')} UTC (load average ${load})`,
     '',
-    `Measured ${new Date().toISOString()} by \`npm run bench:whip\` on ${cpus().length} cores (load average at the end ${load}; this machine is shared with other sessions' builds and tests, so the figures are pessimistic), Chromium ${browser.version()} headless with a fake camera playing a ${W}x${H} ${FPS} fps .y4m whose frames carry their number as blocks, ffmpeg ${ffmpeg}. The studio runs alone in its process (serve-studio.ts, production mode, embedded ingest); this process drives Chromium and reads /proc.`,
+    `Measured ${measuredAt} by \`npm run bench:whip\` on ${cpus().length} cores (load average at the end ${load}; this machine is shared with other sessions' builds and tests, so the figures are pessimistic), Chromium ${browser.version()} headless with a fake camera playing a ${W}x${H} ${FPS} fps .y4m whose frames carry their number as blocks, ffmpeg ${ffmpeg}. The studio runs alone in its process (serve-studio.ts, production mode, embedded ingest); this process drives Chromium and reads /proc.`,
     '',
     '| figure | value | budget | within |',
     '|---|---:|---:|:---:|',
     ...results.map((r) => `| ${r.figure} | ${r.value} | ${r.budget ?? '—'} | ${r.within === undefined ? '—' : r.within ? 'yes' : '**no**'} |`),
     '',
-    '## How each figure is taken',
+    '### How each figure is taken',
     '',
-    '- **offer → "receiving"**: from the moment the live page POSTs its WHIP offer (its `fetch`, wrapped before the page loads) to the first answer of `GET /lives/streams/state/{liveId}` (this process asks every 50 ms) saying `RECEIVING`, and to the first one that also has the video\'s figures (media out of the ingest\'s remux into the hub); and to the page\'s stream-state panel showing "수신 중" and the codec (a MutationObserver in the page). The reception reads RECEIVING as soon as the WHIP offer claims the key (`publishing_since`), before any media: the figures are the honest "media flows" moment, and the budget is judged on them. The page asks the stream state right away when its peer connection is connected, then every 500 ms (at most 16 times) until it has the video figures; the 5,000 ms poll of the spec is unchanged. Each run is a new key and live, in a new browser context.',
+    '- **offer → "receiving"**: from the moment the live page POSTs its WHIP offer (its `fetch`, wrapped before the page loads) to the first answer of `GET /lives/streams/state/{liveId}` (this process asks every 50 ms) saying `RECEIVING`, and to the first one that also has the video\'s figures (media out of the ingest\'s remux into the hub); and to the page\'s stream-state panel showing "수신 중" and the codec (a MutationObserver in the page). The reception reads RECEIVING from the first video keyframe at the ingest\'s hub (`receiving_since`, decision 062), no longer from the WHIP offer\'s claim of the key; the figures follow with the next answer, and the budget is judged on them. The page asks the stream state right away when its peer connection is connected, then every 250 ms (at most 32 times) until it has the video figures; the 5,000 ms poll of the spec is unchanged. Each run is a new key and live, in a new browser context.',
     `- Runs (ms after the offer): ${breakdown.map((line, i) => `${i + 1}) ${line}`).join('; ')}.`,
     `- RTMP baseline in the same run: ffmpeg (${W}x${H} test picture, x264 ultrafast, keyframe every second) started → API RECEIVING: ${rtmp.join(', ')} ms.`,
     '- **glass to glass**: every 100 ms the page draws its own camera preview (the `<video>` of the captured MediaStream) and the studio\'s low-latency preview player (HTTP-FLV through mpegts.js) of the same live on two canvases at the same instant and decodes the frame numbers; (local − studio) / 30 fps. The local preview itself is a frame or so behind the fake camera, so the true glass-to-glass is at most that much longer. Readings start 2 s after the studio preview plays.',
     `- **CPU**: clock ticks (utime+stime) of the studio process and all its live descendants (each WHIP session's ffmpeg, the recorder when there is one), plus the cutime/cstime of ended children, over ${SECONDS} s windows, as % of one core. Each broadcasting live page also plays its own studio preview (HTTP-FLV), as a creator's page does, so its serving is included. Chromium's own CPU is not counted (it is the creator's machine).`,
     '',
   ];
-  writeFileSync(path.join(here, 'WHIP-RESULTS.md'), lines.join('\n'));
+  // Each run is a dated section appended to the results; earlier runs stay as they were.
+  const resultsFile = path.join(here, 'WHIP-RESULTS.md');
+  if (existsSync(resultsFile)) appendFileSync(resultsFile, `\n${lines.join('\n')}`);
+  else writeFileSync(resultsFile, ['# Going live from the browser (WHIP)', '', ...lines].join('\n'));
   console.log(lines.join('\n'));
 } finally {
   await browser.close();

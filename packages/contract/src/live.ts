@@ -161,6 +161,11 @@ export const StreamState = z.object({
   liveId: z.number().int(),
   status: LiveStatus,
   reception: StreamReception,
+  /**
+   * IDLE, yet an encoder holds the key and its first video keyframe has not arrived (a browser's WHIP
+   * session connecting): reception counts from that keyframe (decision 062).
+   */
+  awaitingVideo: z.boolean(),
   video: StreamVideo.nullable(),
   audio: StreamAudio.nullable(),
   /** When the current encoder connection began; uptime is now minus this. */

@@ -35,6 +35,7 @@ import * as restreamTargets from './migrations/0032-restream-targets';
 import * as subscriberHistory from './migrations/0038-subscriber-history';
 import * as userLanguage from './migrations/0039-user-language';
 import * as publicChannelPaging from './migrations/0040-public-channel-paging';
+import * as streamReceiving from './migrations/0042-stream-receiving';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '0038-subscriber-history': subscriberHistory,
   '0039-user-language': userLanguage,
   '0040-public-channel-paging': publicChannelPaging,
+  '0042-stream-receiving': streamReceiving,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

@@ -326,6 +326,8 @@ export type Database = {
     publishing_since: NullableTimestamp;
     /** The ingest node (ingest_nodes.id) that holds the publisher while publishing_since is set. */
     publishing_node: string | null;
+    /** When the claimed publisher's first video keyframe reached the ingest (decision 062); null with no claim or no media yet. */
+    receiving_since: NullableTimestamp;
   };
   restream_targets: {
     id: Generated<number>;

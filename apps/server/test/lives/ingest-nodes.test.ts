@@ -72,7 +72,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wit
 const call = (url: string, method = 'GET') => fetch(new URL(url, web.base), { method, headers: { cookie, origin: web.base } });
 const api = () => `/api/channels/${channel}/lives`;
 const stateOf = async (liveId: number) => (await (await call(`${api()}/streams/state/${liveId}`)).json()) as StreamState;
-const keyRow = (id: number) => database.db.selectFrom('stream_keys').select(['publishing_since', 'publishing_node']).where('id', '=', id).executeTakeFirstOrThrow();
+const keyRow = (id: number) => database.db.selectFrom('stream_keys').select(['publishing_since', 'publishing_node', 'receiving_since']).where('id', '=', id).executeTakeFirstOrThrow();
 const playlist = (liveId: number) => readFile(path.join(dataDir, 'live', String(liveId), 'index.m3u8'), 'utf8').catch(() => '');
 
 async function newKeyAndLive(title: string): Promise<{ key: StreamKey; liveId: number }> {
@@ -112,8 +112,9 @@ describe('ingest nodes that are all dead (decision 059)', () => {
       .insertInto('ingest_nodes')
       .values(['dead-a', 'dead-b'].map((id) => ({ id, internal_url: refusingUrl, started_at: sql<Date>`now()`, heartbeat_at: sql<Date>`now()` })))
       .execute();
-    await database.db.updateTable('stream_keys').set({ publishing_since: new Date(), publishing_node: 'dead-a' }).where('id', '=', onAir.key.id).execute();
-    await database.db.updateTable('stream_keys').set({ publishing_since: new Date(), publishing_node: 'dead-b' }).where('id', '=', ready.key.id).execute();
+    // Each has its video (receiving_since: its hub's first keyframe, decision 062).
+    await database.db.updateTable('stream_keys').set({ publishing_since: new Date(), publishing_node: 'dead-a', receiving_since: new Date() }).where('id', '=', onAir.key.id).execute();
+    await database.db.updateTable('stream_keys').set({ publishing_since: new Date(), publishing_node: 'dead-b', receiving_since: new Date() }).where('id', '=', ready.key.id).execute();
     const beatenAt = Date.now();
 
     // While their heartbeats are fresh, the keys are received: A's live goes on air.
@@ -140,13 +141,17 @@ describe('ingest nodes that are all dead (decision 059)', () => {
     expect(await keys.claimPublishing(ready.key.id, new Date(), 'new-node')).toBe(true);
     expect(await keyRow(ready.key.id)).toMatchObject({ publishing_node: 'new-node' });
     expect(await keys.claimPublishing(ready.key.id, new Date(), 'another-node')).toBe(false);
-    expect((await stateOf(ready.liveId)).reception).toBe('RECEIVING');
+    // The claim alone is no reception (decision 062): IDLE, an encoder awaited; the node's first keyframe makes it RECEIVING.
+    expect(await stateOf(ready.liveId)).toMatchObject({ reception: 'IDLE', awaitingVideo: true });
+    expect(await keys.setReceiving(ready.key.id, new Date(), 'another-node')).toBe(false);
+    expect(await keys.setReceiving(ready.key.id, new Date(), 'new-node')).toBe(true);
+    expect(await stateOf(ready.liveId)).toMatchObject({ reception: 'RECEIVING', awaitingVideo: false });
     await database.db.deleteFrom('ingest_nodes').where('id', '=', 'new-node').execute();
 
     // A worker lets the dead node's flag go: the on-air live is interrupted and its grace period runs.
     await start('worker');
     await until(() => keyRow(onAir.key.id), (row) => row.publishing_since === null, (HEARTBEAT_SECONDS + 15) * 1000, "A's flag cleared by the worker");
-    expect(await keyRow(onAir.key.id)).toEqual({ publishing_since: null, publishing_node: null });
+    expect(await keyRow(onAir.key.id)).toEqual({ publishing_since: null, publishing_node: null, receiving_since: null });
     const interrupted = await until(() => stateOf(onAir.liveId), (state) => state.reception === 'INTERRUPTED', 10_000, 'the on-air live interrupted');
     expect(interrupted.status).toBe('START');
     expect(interrupted.graceEndsAt).not.toBeNull();

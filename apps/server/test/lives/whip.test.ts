@@ -68,6 +68,10 @@ describe('WHIP ingest', () => {
     expect(client.location).toMatch(/^\/ingest\/whip\/[0-9a-f]{32}$/);
     await eventually(async () => (await state(liveId)).reception === 'RECEIVING', 3000, 'receiving');
     const receivingAfter = Date.now() - postedAt;
+    // RECEIVING follows the first video keyframe at the hub (decision 062), written for every instance.
+    const received = await t.db.selectFrom('stream_keys').select('receiving_since').where('id', '=', key.id).executeTakeFirstOrThrow();
+    expect(received.receiving_since).not.toBeNull();
+    expect((await state(liveId)).awaitingVideo).toBe(false);
     const measured = await eventually(
       async () => {
         const s = await state(liveId);
@@ -143,10 +147,18 @@ describe('WHIP ingest', () => {
       expect(await codeOf(busy)).toBe('WHIP_KEY_BUSY');
       const accepted = answers.find((answer) => answer.status === 201)!;
       expect(t.app.whipSessions()).toBe(1);
+      // Decision 062: the claim holds the key (the 49 others were refused), but no video has arrived: not
+      // "receiving", and the page is told an encoder holds the key and its first frame is awaited.
+      expect(await state(liveId)).toMatchObject({ reception: 'IDLE', awaitingVideo: true, video: null, connectedAt: null });
+      const row = await t.db.selectFrom('stream_keys').select(['publishing_since', 'receiving_since']).where('id', '=', key.id).executeTakeFirstOrThrow();
+      expect(row.publishing_since).not.toBeNull();
+      expect(row.receiving_since).toBeNull();
+      expect((await call(t.app, 'POST', `${base()}/${liveId}/start`, owner)).statusCode).toBe(409);
       // Nothing connects to it: DELETE ends it, and the key is free again.
       expect((await fetch(`${httpBase}${accepted.headers.get('location')}`, { method: 'DELETE' })).status).toBe(200);
       expect(t.app.whipSessions()).toBe(0);
       await eventually(async () => (await state(liveId)).reception === 'IDLE', 3000, 'idle');
+      expect((await state(liveId)).awaitingVideo).toBe(false);
     } finally {
       await pc.close();
     }

@@ -135,12 +135,20 @@ export function liveService(options: LiveServiceOptions) {
     return key;
   }
 
-  /** Whether video of the key arrives (either ingest records it in the database). */
+  /** Whether video of the key arrives (either ingest records it in the database): its claim alone is not enough (decision 062). */
   async function keyReceiving(executor: Db | Transaction<Database>, streamKeyId: number): Promise<boolean> {
-    if (hub.isPublishing(streamKeyId)) return true;
+    if (hub.isReceiving(streamKeyId)) return true;
     const key = await keys.findById(executor, streamKeyId);
-    return Boolean(key?.publishing_since);
+    return Boolean(key?.receiving_since);
   }
+
+  /**
+   * Whether video of the key reaches an ingest (decision 062): from its first keyframe at a hub (this one, or
+   * another node's that wrote receiving_since). The key's claim alone (a WHIP offer, an RTMP connection
+   * before its first frame) is not reception: it still holds the key for five-at-once and reissue.
+   */
+  const mediaFlows = (streamKeyId: number, key: { receiving_since: Date | null } | undefined) =>
+    hub.isReceiving(streamKeyId) || Boolean(key?.receiving_since);
 
   function reception(live: LiveRow, receiving: boolean, keyOnAirElsewhere: boolean): StreamReception {
     if (live.status === 'END') return 'ENDED';
@@ -347,7 +355,7 @@ export function liveService(options: LiveServiceOptions) {
     async playerInfo(channelId: number, liveId: number): Promise<PlayerInfo> {
       const live = await requireLive(channelId, liveId);
       const key = await keys.find(db, channelId, live.kamp_channel_id);
-      const received = hub.isPublishing(live.stream_key_id) || Boolean(key?.publishing_since);
+      const received = mediaFlows(live.stream_key_id, key);
       const receiving = received && live.status !== 'END' && !(live.status === 'READY' && key?.is_live);
       const replay = live.status === 'END' && live.replay_state === 'READY' ? await findReplayContent(db, liveId) : undefined;
       // A replay deleted since is gone with its files: there is nothing to play.
@@ -379,17 +387,20 @@ export function liveService(options: LiveServiceOptions) {
     async streamState(channelId: number, liveId: number): Promise<StreamState> {
       const live = await requireLive(channelId, liveId);
       const key = await keys.find(db, channelId, live.kamp_channel_id);
-      const receiving = Boolean(key?.publishing_since) || hub.isPublishing(live.stream_key_id);
+      const receiving = mediaFlows(live.stream_key_id, key);
+      const claimed = Boolean(key?.publishing_since) || hub.isPublishing(live.stream_key_id);
       const state = reception(live, receiving, live.status === 'READY' && Boolean(key?.is_live));
       const now = clock.now();
       const stats = state === 'RECEIVING' ? await figures(live.stream_key_id) : null;
       const snapshot = stats?.snapshot ?? null;
-      const connectedAt = state === 'RECEIVING' ? (stats ? new Date(stats.connectedAt) : (key?.publishing_since ?? null)) : null;
+      const connectedAt = state === 'RECEIVING' ? (stats ? new Date(stats.connectedAt) : (key?.receiving_since ?? null)) : null;
       const audience = await presence.audience(live.id, now, new Date(now.getTime() - LIVE_CONCURRENT_WINDOW_SECONDS * 1000));
       return {
         liveId: live.id,
         status: live.status,
         reception: state,
+        // An encoder holds the key but no video has arrived yet (a WHIP session connecting): the page says so.
+        awaitingVideo: state === 'IDLE' && claimed && !receiving && live.status !== 'END' && !(live.status === 'READY' && Boolean(key?.is_live)),
         video:
           stats && snapshot && stats.videoCodec
             ? {
@@ -422,10 +433,12 @@ export function liveService(options: LiveServiceOptions) {
      * A publish attempt from a client address: the key's id when the secret is a current key, else null.
      * An address past its wrong keys of the minute is refused (RATE_LIMITED) before any look-up.
      */
-    async authorizePublish(app: string, secret: string, address: string): Promise<number | null> {
+    async authorizePublish(app: string, secret: string, address: string, ingest: 'hub' | 'nginx' = 'hub'): Promise<number | null> {
       const key = await this.checkSecret(app === 'live' ? secret : '', address);
       if (!key) return null;
-      await keys.setPublishing(key.id, clock.now(), options.ingestNode ?? null);
+      // Media counts from the hub's first video keyframe (mediaArrived); nginx-rtmp has no hub, so from its on_publish.
+      const at = clock.now();
+      await keys.setPublishing(key.id, at, options.ingestNode ?? null, ingest === 'nginx' ? at : null);
       await lives.markResumed(key.id);
       return key.id;
     },
@@ -451,6 +464,14 @@ export function liveService(options: LiveServiceOptions) {
       if (hub.isPublishing(streamKeyId) || !(await keys.claimPublishing(streamKeyId, clock.now(), options.ingestNode ?? null))) return false;
       await lives.markResumed(streamKeyId);
       return true;
+    },
+
+    /**
+     * The hub's first video keyframe of the key's publisher (its `media` event): the key is receiving from
+     * now on (decision 062), for every instance that reads the key. Only while this node's claim stands.
+     */
+    async mediaArrived(streamKeyId: number): Promise<void> {
+      await keys.setReceiving(streamKeyId, clock.now(), options.ingestNode ?? null);
     },
 
     /**
@@ -483,7 +504,8 @@ export function liveService(options: LiveServiceOptions) {
 
     /** This node still receives a key whose flag was let go (it was taken for dead a moment): it holds it again and its live goes on. */
     async reclaim(streamKeyId: number, since: Date): Promise<boolean> {
-      if (!options.ingestNode || !(await keys.claimPublishing(streamKeyId, since, options.ingestNode))) return false;
+      const receiving = hub.isReceiving(streamKeyId) ? since : null;
+      if (!options.ingestNode || !(await keys.claimPublishing(streamKeyId, since, options.ingestNode, receiving))) return false;
       await lives.markResumed(streamKeyId);
       await this.publishStarted(streamKeyId);
       return true;

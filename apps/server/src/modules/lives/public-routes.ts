@@ -73,7 +73,7 @@ export async function ingestCallbackRoutes(instance: FastifyInstance, options: {
   app.post('/ingest/on_publish', { schema }, async (request, reply) => {
     if (!sameToken(request.query.token, app.config.live.ingestCallbackToken)) throw new AppError('ACCESS_DENIED');
     // An address past its wrong keys of the minute answers 429 (RATE_LIMITED): nginx refuses it all the same.
-    const streamKeyId = await service.authorizePublish(request.body.app, request.body.name, request.body.addr);
+    const streamKeyId = await service.authorizePublish(request.body.app, request.body.name, request.body.addr, 'nginx');
     if (streamKeyId === null) throw new AppError('ACCESS_DENIED');
     return reply.status(204).send();
   });

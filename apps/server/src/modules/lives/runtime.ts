@@ -188,6 +188,9 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
   hub.on('publish', (streamKeyId) => {
     void service.publishStarted(streamKeyId).catch((error: unknown) => app.log.error({ err: error, streamKeyId }, 'could not resume recording'));
   });
+  hub.on('media', (streamKeyId) => {
+    void service.mediaArrived(streamKeyId).catch((error: unknown) => app.log.error({ err: error, streamKeyId }, 'could not record that media arrives'));
+  });
 
   // Registered whatever the options: the queue's handler is known even where workers do not run (tests drain it).
   await app.jobs.work<GraceJob>(GRACE_QUEUE, async (data) => service.graceExpired(data.liveId, new Date(data.interruptedAt)), { unique: true });

@@ -36,7 +36,7 @@ export function streamKeyRepository(db: Db, claimTimeoutSeconds: number) {
   const held = claimHeld('stream_keys', claimTimeoutSeconds);
   /** A flag of a dead node is void: read as no flag at all. */
   const withClaim = <T extends StreamKeyRow & { held: boolean }>({ held: counts, ...row }: T): Omit<T, 'held'> =>
-    counts ? row : { ...row, publishing_since: null, publishing_node: null };
+    counts ? row : { ...row, publishing_since: null, publishing_node: null, receiving_since: null };
   return {
     async list(channelId: number): Promise<StreamKeyRecord[]> {
       return (await db.selectFrom('stream_keys').selectAll().select([isLive.as('is_live'), held.as('held')]).where('channel_id', '=', channelId).orderBy('id').execute()).map(withClaim);
@@ -116,9 +116,29 @@ export function streamKeyRepository(db: Db, claimTimeoutSeconds: number) {
         .executeTakeFirst();
     },
 
-    /** Records that ingest node `node` receives this key's publisher (null: nginx-rtmp, which names no node). */
-    async setPublishing(id: number, since: Date, node: string | null): Promise<void> {
-      await db.updateTable('stream_keys').set({ publishing_since: since, publishing_node: node }).where('id', '=', id).execute();
+    /**
+     * Records that ingest node `node` holds this key's publisher (null: nginx-rtmp, which names no node).
+     * `receiving`: when its media counts as arriving; null until the first video keyframe reaches the
+     * node's hub (setReceiving, decision 062). nginx-rtmp has no hub: its on_publish counts at once.
+     */
+    async setPublishing(id: number, since: Date, node: string | null, receiving: Date | null): Promise<void> {
+      await db
+        .updateTable('stream_keys')
+        .set({ publishing_since: since, publishing_node: node, receiving_since: receiving })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The first video keyframe of the publisher `node` holds arrived (only while that claim stands). */
+    async setReceiving(id: number, since: Date, node: string | null): Promise<boolean> {
+      const result = await db
+        .updateTable('stream_keys')
+        .set({ receiving_since: since })
+        .where('id', '=', id)
+        .where('publishing_since', 'is not', null)
+        .where(sql<boolean>`publishing_node IS NOT DISTINCT FROM ${node}`)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /**
@@ -126,7 +146,7 @@ export function streamKeyRepository(db: Db, claimTimeoutSeconds: number) {
      * that accepted the key meanwhile keeps it). `node` undefined clears it whoever holds it (nginx-rtmp).
      */
     async release(id: number, node: string | null | undefined): Promise<boolean> {
-      let update = db.updateTable('stream_keys').set({ publishing_since: null, publishing_node: null }).where('id', '=', id).where('publishing_since', 'is not', null);
+      let update = db.updateTable('stream_keys').set({ publishing_since: null, publishing_node: null, receiving_since: null }).where('id', '=', id).where('publishing_since', 'is not', null);
       if (node !== undefined) update = update.where(sql<boolean>`publishing_node IS NOT DISTINCT FROM ${node}`);
       const result = await update.executeTakeFirst();
       return result.numUpdatedRows > 0n;
@@ -137,11 +157,11 @@ export function streamKeyRepository(db: Db, claimTimeoutSeconds: number) {
      * in one statement. A WHIP session takes its key so (parallel offers on a key, on any instance, get one
      * session), and so does a node that still receives a key whose flag was let go (it was taken for dead).
      */
-    async claimPublishing(id: number, since: Date, node: string | null): Promise<boolean> {
+    async claimPublishing(id: number, since: Date, node: string | null, receiving: Date | null = null): Promise<boolean> {
       // Free: no flag, or a dead node's (void, decision 059), which its node's late release then leaves alone.
       const row = await db
         .updateTable('stream_keys')
-        .set({ publishing_since: since, publishing_node: node })
+        .set({ publishing_since: since, publishing_node: node, receiving_since: receiving })
         .where('id', '=', id)
         .where(sql<boolean>`NOT ${held}`)
         .returning('id')

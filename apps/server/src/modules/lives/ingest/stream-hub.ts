@@ -47,10 +47,14 @@ type Publication = {
   gop: AVPacket[];
   gopBytes: number;
   sinks: Set<FlvSink>;
+  /** Whether a video keyframe arrived: media flows, not only a connection (decision 062). */
+  receiving: boolean;
 };
 
 export type HubEvents = {
   publish: [streamKeyId: number];
+  /** The publisher's first video keyframe arrived (once per publication): the key is receiving (decision 062). */
+  media: [streamKeyId: number];
   unpublish: [streamKeyId: number];
   /** The key's publisher must go (reissued): also told to a WHIP session whose media has not arrived yet. */
   kick: [streamKeyId: number];
@@ -84,6 +88,11 @@ export class StreamHub extends EventEmitter<HubEvents> {
     return this.publications.has(streamKeyId);
   }
 
+  /** Whether the key's publisher sent a video keyframe yet: a connection without media is not receiving. */
+  isReceiving(streamKeyId: number): boolean {
+    return this.publications.get(streamKeyId)?.receiving ?? false;
+  }
+
   /** A new publisher for the key; one already there is disconnected (one key feeds one stream). */
   publish(streamKeyId: number, disconnect: () => void, credential: string | null = null): void {
     this.publications.get(streamKeyId)?.disconnect();
@@ -99,6 +108,7 @@ export class StreamHub extends EventEmitter<HubEvents> {
       gop: [],
       gopBytes: 0,
       sinks: new Set(),
+      receiving: false,
     });
     this.emit('publish', streamKeyId);
   }
@@ -163,6 +173,10 @@ export class StreamHub extends EventEmitter<HubEvents> {
     if (publication.sinks.size) {
       const tag = Flv.createMessage(packet);
       for (const sink of publication.sinks) sink.write(tag);
+    }
+    if (!publication.receiving && packet.codec_type === VIDEO && packet.flags === 3) {
+      publication.receiving = true;
+      this.emit('media', streamKeyId);
     }
   }
 

@@ -14,6 +14,12 @@ export const MAX_SDP_BYTES = 64 * 1024;
 /** Payload types of the local RTP hop to ffmpeg (the browser's own numbers are rewritten to these). */
 const VIDEO_PT = 96;
 const AUDIO_PT = 111;
+/**
+ * ffmpeg's probe of the hop: the first packets are the SPS, PPS and keyframe (nothing is forwarded before
+ * them), which set the picture up; Opus's setup is in the SDP. Enough bytes for a 1080p keyframe.
+ */
+const PROBE_BYTES = 500_000;
+const PROBE_MICROSECONDS = 200_000;
 /** Keyframe requests until the first keyframe is out of ffmpeg: the browser's own first one was sent before the hop listened. */
 const PLI_EVERY_MS = 500;
 /**
@@ -175,6 +181,7 @@ class WhipSession {
   private ended = false;
   private keyframeSeen = false;
   private lastRtpAt = Date.now();
+  private lastPliAt = 0;
   private readonly startedAt = Date.now();
   private timers: NodeJS.Timeout[] = [];
   private readonly transceivers: { video: RTCRtpTransceiver | null; audio: RTCRtpTransceiver | null } = { video: null, audio: null };
@@ -204,11 +211,16 @@ class WhipSession {
     const ffmpeg = launchPiped(this.options.tools, 'remux', 'ffmpeg', [
       '-hide_banner', '-loglevel', 'error', '-nostats',
       '-protocol_whitelist', 'pipe,udp,rtp',
-      '-analyzeduration', '1000000', '-probesize', '1000000',
+      // Decision 062: the hop forwards nothing before the video's first SPS, so the first packets ffmpeg
+      // reads set the picture up; its probe stops there (no second of stream time, no frame-rate probe).
+      '-fflags', 'nobuffer', '-flags', 'low_delay',
+      '-analyzeduration', String(PROBE_MICROSECONDS), '-probesize', String(PROBE_BYTES), '-fpsprobesize', '0',
       '-reorder_queue_size', '64',
       '-f', 'sdp', '-i', 'pipe:0',
       '-map', '0:v:0', ...(hasAudio ? ['-map', '0:a:0'] : []),
       '-c:v', 'copy', ...(hasAudio ? ['-c:a', 'aac', '-b:a', '128k'] : []),
+      // Every FLV tag leaves the pipe as it is written: the hub (preview, HLS) gets it at once.
+      '-flush_packets', '1',
       '-f', 'flv', '-flvflags', 'no_duration_filesize', 'pipe:1',
     ]);
     this.ffmpeg = ffmpeg;
@@ -237,17 +249,21 @@ class WhipSession {
       if (flv.parserData(chunk) !== null) void this.end('unreadable FLV from the remux');
     });
 
-    // Audio waits for the video's first SPS: ffmpeg's probe (1 s of stream time) ends on audio alone
-    // when the video's keyframe comes later (a shared screen's did), and then it cannot write the FLV
-    // header ("dimensions not set") and the session ends.
+    // Nothing reaches ffmpeg before the video's first SPS (with it come the PPS and the keyframe): its
+    // short probe then sees the picture's setup first, not frames it cannot decode or audio alone
+    // (an FLV header without the video's dimensions ends the session), decision 062.
     let videoSetUp = false;
     const forward = (kind: 'video' | 'audio', port: number, payloadType: number) => (rtp: RtpPacket) => {
       this.lastRtpAt = Date.now();
+      if (kind === 'video' && this.ssrcs.video === null) {
+        // The browser's first keyframe went out before this hop listened: ask for one the moment its SSRC is known.
+        this.ssrcs.video = rtp.header.ssrc;
+        this.requestKeyframe();
+      }
       if (kind === 'video' && !videoSetUp) videoSetUp = carriesSps(rtp.payload);
-      if (kind === 'audio' && !videoSetUp) return;
+      if (!videoSetUp) return;
       rtp.header.payloadType = payloadType;
       this.hop?.send(rtp.serialize(), port, '127.0.0.1');
-      if (kind === 'video' && this.ssrcs.video === null) this.ssrcs.video = rtp.header.ssrc;
     };
     const receive = (track: MediaStreamTrack) => {
       const kind = track.kind === 'video' ? 'video' : 'audio';
@@ -261,19 +277,23 @@ class WhipSession {
     this.pc.connectionStateChange.subscribe((state) => {
       if (state === 'failed' || state === 'closed') void this.end(`connection ${state}`);
     });
-    let lastPliAt = 0;
     this.every(PLI_EVERY_MS, () => {
-      const ssrc = this.ssrcs.video;
-      const now = Date.now();
-      if (ssrc === null || (this.keyframeSeen && now - lastPliAt < KEYFRAME_INTERVAL_MS)) return;
-      lastPliAt = now;
-      void this.transceivers.video?.receiver.sendRtcpPLI(ssrc).catch(() => undefined);
+      if (this.ssrcs.video === null || (this.keyframeSeen && Date.now() - this.lastPliAt < KEYFRAME_INTERVAL_MS)) return;
+      this.requestKeyframe();
     });
     this.every(CHECK_EVERY_MS, () => {
       const now = Date.now();
       if (!this.published && now - this.startedAt > this.options.mediaDeadlineMs) void this.end('no media before the deadline');
       else if (now - this.lastRtpAt > IDLE_MS) void this.end('no media');
     });
+  }
+
+  /** A picture loss indication to the browser: it answers with a keyframe (SPS, PPS, IDR). */
+  private requestKeyframe(): void {
+    const ssrc = this.ssrcs.video;
+    if (ssrc === null || this.ended) return;
+    this.lastPliAt = Date.now();
+    void this.transceivers.video?.receiver.sendRtcpPLI(ssrc).catch(() => undefined);
   }
 
   private every(ms: number, work: () => void): void {

@@ -13,6 +13,7 @@ const state = {
   liveId: 7,
   status: 'READY',
   reception: 'IDLE',
+  awaitingVideo: false,
   video: null,
   audio: null,
   connectedAt: null,
@@ -50,15 +51,15 @@ describe('stream state polling (spec sections 4 and 9: every 5000 ms)', () => {
 });
 
 describe('asking again once a browser broadcast connects (issue 24: "receiving" within 3 s)', () => {
-  it('asks now and every 500 ms until the server says RECEIVING with video figures, then stops; the 5 s poll keeps its own cadence', async () => {
+  it('asks now and every 250 ms until the server says RECEIVING with video figures, then stops; the 5 s poll keeps its own cadence', async () => {
     vi.useFakeTimers();
     let answers = 0;
     const video = { codec: 'H.264', width: 1280, height: 720, frameRate: 30, bitrateKbps: 2500, keyframeIntervalSeconds: null };
-    // IDLE, IDLE, RECEIVING without figures (the key is claimed, no media out of the ingest yet), then with them.
+    // IDLE, IDLE (the key claimed, its first keyframe not there yet), RECEIVING before the figures reach this instance, then with them.
     const fetchMock = stubFetch({
       'GET /api/channels/3/lives/streams/state/7': () => {
         answers++;
-        return jsonResponse({ ...state, reception: answers >= 3 ? 'RECEIVING' : 'IDLE', video: answers >= 4 ? video : null });
+        return jsonResponse({ ...state, reception: answers >= 3 ? 'RECEIVING' : 'IDLE', awaitingVideo: answers === 2, video: answers >= 4 ? video : null });
       },
     });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -66,7 +67,7 @@ describe('asking again once a browser broadcast connects (issue 24: "receiving" 
     await vi.advanceTimersByTimeAsync(1_000);
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    // Connected at 1.0 s: asked at once, then at 1.5 s and 2.0 s; the third answer after it has the video.
+    // Connected at 1.0 s: asked at once, then at 1.25 s and 1.5 s; the third answer after it has the video.
     askStreamStateUntilReceiving(client, 3, 7);
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -79,7 +80,7 @@ describe('asking again once a browser broadcast connects (issue 24: "receiving" 
     // What the panel reads is the server's answer, in the same cache entry.
     expect(client.getQueryData(streamStateQueryOptions(3, 7).queryKey)?.video?.codec).toBe('H.264');
 
-    // No more asking; the poll goes on at its 5,000 ms, counted as always from the last answer (2.0 s here).
+    // No more asking; the poll goes on at its 5,000 ms, counted as always from the last answer (1.5 s here).
     await vi.advanceTimersByTimeAsync(4_900);
     expect(fetchMock).toHaveBeenCalledTimes(4);
     await vi.advanceTimersByTimeAsync(100);
@@ -92,18 +93,18 @@ describe('asking again once a browser broadcast connects (issue 24: "receiving" 
     client.clear();
   });
 
-  it('gives up after 16 tries when nothing arrives, and stops at once when told', async () => {
+  it('gives up after 32 tries (8 s) when nothing arrives, and stops at once when told', async () => {
     vi.useFakeTimers();
     const fetchMock = stubFetch({ 'GET /api/channels/3/lives/streams/state/7': { body: state } });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     askStreamStateUntilReceiving(client, 3, 7);
-    await vi.advanceTimersByTimeAsync(STREAM_STATE_CONNECT_RETRY_MS * 30);
+    await vi.advanceTimersByTimeAsync(STREAM_STATE_CONNECT_RETRY_MS * 40);
     expect(fetchMock).toHaveBeenCalledTimes(STREAM_STATE_CONNECT_TRIES);
 
     const stop = askStreamStateUntilReceiving(client, 3, 7);
     await vi.advanceTimersByTimeAsync(0);
     stop();
-    await vi.advanceTimersByTimeAsync(STREAM_STATE_CONNECT_RETRY_MS * 30);
+    await vi.advanceTimersByTimeAsync(STREAM_STATE_CONNECT_RETRY_MS * 40);
     expect(fetchMock).toHaveBeenCalledTimes(STREAM_STATE_CONNECT_TRIES + 1);
     client.clear();
   });

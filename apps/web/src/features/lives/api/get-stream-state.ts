@@ -18,15 +18,15 @@ export function streamStateQueryOptions(channelId: number, liveId: number) {
   });
 }
 
-/** After a browser broadcast connects: ask again this often, this many times, until its video is received. */
-export const STREAM_STATE_CONNECT_RETRY_MS = 500;
-export const STREAM_STATE_CONNECT_TRIES = 16;
+/** After a browser broadcast connects: ask again this often, this many times (8 s in all), until its video is received. */
+export const STREAM_STATE_CONNECT_RETRY_MS = 250;
+export const STREAM_STATE_CONNECT_TRIES = 32;
 
 /**
  * Issue 24: a browser broadcast knows when its peer connection is up, so the page asks the server for
- * the stream state right away, and every 500 ms after (at most 16 times) until the server says
- * RECEIVING with the video's figures (media really flows through the ingest: the key's WHIP claim alone
- * already reads RECEIVING), instead of waiting up to 5 s for the poll above, which keeps its own
+ * the stream state right away, and every 250 ms after (at most 32 times) until the server says
+ * RECEIVING with the video's figures (from the first video keyframe at the ingest, decision 062; until
+ * then the key's claim reads IDLE with awaitingVideo), instead of waiting up to 5 s for the poll above, which keeps its own
  * interval. The answer goes into the same cache entry the panel reads. Returns a function that stops the asking.
  */
 export function askStreamStateUntilReceiving(queryClient: QueryClient, channelId: number, liveId: number): () => void {

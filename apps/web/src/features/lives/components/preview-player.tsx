@@ -34,9 +34,15 @@ export function PreviewPlayer({ url }: { url: string }) {
           { type: 'flv', isLive: true, hasAudio: true, hasVideo: true, url: new URL(serverUrl(url), window.location.href).href },
           {
             enableStashBuffer: false,
+            // Issue 24: the preview chases the live edge (decision 062). More than 0.35 s behind, it plays
+            // faster until 0.2 s behind; more than 0.6 s behind (a stall, a tab come back), it jumps to 0.2 s.
+            liveSync: true,
+            liveSyncMaxLatency: 0.35,
+            liveSyncTargetLatency: 0.2,
+            liveSyncPlaybackRate: 1.2,
             liveBufferLatencyChasing: true,
-            liveBufferLatencyMaxLatency: 1.2,
-            liveBufferLatencyMinRemain: 0.3,
+            liveBufferLatencyMaxLatency: 0.6,
+            liveBufferLatencyMinRemain: 0.2,
             lazyLoad: false,
           },
         );

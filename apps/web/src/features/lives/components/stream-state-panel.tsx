@@ -26,7 +26,12 @@ export function StreamStatePanel({ channelId, liveId }: { channelId: number; liv
 
   return (
     <Section title={tl('state.title')}>
-      <div className={styles.stateBody} data-testid="stream-state" data-reception={state.data?.reception ?? ''}>
+      <div
+        className={styles.stateBody}
+        data-testid="stream-state"
+        data-reception={state.data?.reception ?? ''}
+        data-awaiting-video={state.data?.awaitingVideo ? 'true' : 'false'}
+      >
         {state.isError ? (
           <p className={styles.stateError} role="alert">
             {tl('state.fetchFailed')}
@@ -70,6 +75,7 @@ function StreamStateView({ state, receivedAt }: { state: StreamState; receivedAt
     <>
       <p className={styles.reception} role="status">
         <Tag tone={receptionTone[state.reception]}>{reception}</Tag>
+        {state.reception === 'IDLE' && state.awaitingVideo ? <span className={styles.hint}>{tl('state.awaitingVideo')}</span> : null}
         {state.reception === 'INTERRUPTED' && state.graceEndsAt ? (
           <span className={styles.hint}>{tl('state.interrupted', { time: format.dateTime(state.graceEndsAt) })}</span>
         ) : null}
