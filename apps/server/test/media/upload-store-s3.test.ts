@@ -199,4 +199,24 @@ describe('pieces streamed into their parts (the PATCH announces its length)', ()
     expect(multipart.Uploads ?? []).toEqual([]);
     await expect(store.datastore.getUpload(id)).rejects.toMatchObject({ status_code: 404 });
   });
+
+  it('fails the PATCH, without hanging, when the gateway refuses a part while the piece still arrives', async () => {
+    const bytes = randomBytes(UPLOAD_PART_BYTES * 4);
+    const id = randomUUID();
+    await store.datastore.create(new Upload({ id, size: bytes.length, offset: 0 }));
+    let at = 0;
+    // The piece arrives at ~20 MiB/s, so the multipart upload is gone while a part is being streamed.
+    const source = new Readable({
+      read() {
+        if (at >= bytes.length) return void this.push(null);
+        const slice = bytes.subarray(at, at + 256 * 1024);
+        at += slice.length;
+        setTimeout(() => this.push(slice), 12);
+      },
+    });
+    const writing = withPiece(bytes.length, () => store.datastore.write(source, id, 0));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await store.remove(id);
+    await expect(writing).rejects.toBeDefined();
+  }, 20_000);
 });

@@ -221,7 +221,10 @@ export class PieceS3Store extends S3Store {
               body.end();
               partStart += partSize;
               body = undefined;
-            } else if (!more) await once(body, 'drain');
+            } else if (!more) {
+              // Not past an abort: a part the gateway stopped reading never drains.
+              await once(body, 'drain', { signal: streaming?.signal }).catch(() => undefined);
+            }
           }
         };
         try {
