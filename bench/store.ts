@@ -10,10 +10,10 @@
 //     the bare PUT's throughput.
 //  3. Hot reads on a web-only instance with its media in the bucket: /api/me and the unread count
 //     beside the same studio on disk with every role (unchanged) and the bare route (bench:api's ≥ 50%).
-// Writes bench/STORE-RESULTS.md. Uses BENCH_DATABASE_URL when set, else an embedded PostgreSQL.
+// Appends a dated section to bench/STORE-RESULTS.md. Uses BENCH_DATABASE_URL when set, else an embedded PostgreSQL.
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const CHUNK = Number(process.env.BENCH_CHUNK_MIB ?? 5) * 1024 * 1024;
 const ROUNDS = 3;
+const loadBefore = loadavg();
 
 const work = await mkdtemp(path.join(tmpdir(), 'studio-bench-store-'));
 const cephFolder = path.join(work, 'ceph');
@@ -192,9 +193,12 @@ try {
     ]),
   ];
   lines.push(
-    '# bench:store',
     '',
-    `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average before ${loadavg()
+    `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: bench:store`,
+    '',
+    `Run ${new Date().toISOString()} on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average before ${loadBefore
+      .map((value) => value.toFixed(2))
+      .join(' ')}, after ${loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')}. ${DURATION} s per load, ${CONNECTIONS} connections; the studio (ROLES=web, STORAGE=s3), the baselines and the load generator each in their own process; Ceph RGW 16 on a memstore OSD on the same machine.`,
     '',
@@ -203,8 +207,10 @@ try {
     'The direct GET is anonymous (the object is public-read), the floor of any read of the bucket; the studio reads the same object with the SDK (signed) and streams it. The bare PUT is one signed PutObject of the whole file, the floor of any write; tus sends five requests, each written to the bucket as a part of a multipart upload.',
   );
   console.log(table.join('\n'));
-  writeFileSync(path.join(here, 'STORE-RESULTS.md'), `${lines.join('\n')}\n`);
-  console.log('written to bench/STORE-RESULTS.md');
+  // Appended as a dated section: earlier runs stay for comparison.
+  const results = path.join(here, 'STORE-RESULTS.md');
+  appendFileSync(results, `${existsSync(results) ? '' : '# bench:store\n'}${lines.join('\n')}\n`);
+  console.log('appended to bench/STORE-RESULTS.md');
 } finally {
   studio.kill('SIGTERM');
   plain.kill('SIGTERM');

@@ -10,7 +10,8 @@ import { Upload } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageConfig } from '../../src/config';
 import { createBucketIfMissing, s3Client, s3Store } from '../../src/media/stores/s3-store';
-import { UPLOAD_PART_BYTES, uploadStore, type UploadStore } from '../../src/media/stores/upload-store';
+import { ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { UPLOAD_PART_BYTES, uploadStore, withPiece, type UploadStore } from '../../src/media/stores/upload-store';
 
 /**
  * The bucket's side of a resumable upload (media/stores/upload-store.ts) against a real S3 endpoint
@@ -118,4 +119,104 @@ describe('resumable uploads into the bucket', () => {
     expect(offset).toBe(bytes.length);
     expect((await stored(id)).equals(bytes)).toBe(true);
   });
+});
+
+/** A source that sends `bytes` then ends early (a client that went away: tus ends the body it reads), or fails. */
+function cutSource(bytes: Buffer, how: 'end' | 'error'): Readable {
+  let sent = false;
+  return new Readable({
+    read() {
+      if (!sent) {
+        sent = true;
+        // In slices, as a socket delivers them.
+        for (let at = 0; at < bytes.length; at += 64 * 1024) this.push(bytes.subarray(at, at + 64 * 1024));
+        return;
+      }
+      setTimeout(() => (how === 'end' ? this.push(null) : this.destroy(new Error('client went away'))), 20);
+    },
+  });
+}
+
+describe('pieces streamed into their parts (the PATCH announces its length)', () => {
+  it('stores a whole upload sent as announced pieces, the last one shorter than a part', async () => {
+    const bytes = randomBytes(UPLOAD_PART_BYTES * 2 + 777);
+    const id = randomUUID();
+    await store.datastore.create(new Upload({ id, size: bytes.length, offset: 0 }));
+    let at = 0;
+    for (const size of [UPLOAD_PART_BYTES * 2, 777]) {
+      const piece = bytes.subarray(at, at + size);
+      const upload = await store.datastore.getUpload(id);
+      at = await withPiece(piece.length, () => store.datastore.write(Readable.from([piece]), id, upload.offset));
+    }
+    expect(at).toBe(bytes.length);
+    expect((await stored(id)).equals(bytes)).toBe(true);
+  });
+
+  for (const how of ['end', 'error'] as const) {
+    it(`keeps the whole parts of a piece cut off in the middle (${how === 'end' ? 'ended early' : 'failed'}), and the next PATCH resumes from the last one`, async () => {
+      const bytes = randomBytes(UPLOAD_PART_BYTES * 3 + 4321);
+      const id = randomUUID();
+      await store.datastore.create(new Upload({ id, size: bytes.length, offset: 0 }));
+      // A piece of three parts cut 1.5 parts in: one whole part stays, the half part is aborted.
+      const piece = bytes.subarray(0, UPLOAD_PART_BYTES * 3);
+      const cut = withPiece(piece.length, () => store.datastore.write(cutSource(piece.subarray(0, UPLOAD_PART_BYTES * 1.5), how), id, 0));
+      if (how === 'end') expect(await cut).toBe(UPLOAD_PART_BYTES);
+      else await expect(cut).rejects.toThrow('client went away');
+      // Another instance takes the next piece from where the upload stands.
+      const other = uploadStore(storage, { uploadsDir: scratch, scratchDir: scratch, objects: s3Store(storage) });
+      const upload = await other.datastore.getUpload(id);
+      expect(upload.offset).toBe(UPLOAD_PART_BYTES);
+      const rest = bytes.subarray(upload.offset);
+      expect(await withPiece(rest.length, () => other.datastore.write(Readable.from([rest]), id, upload.offset))).toBe(bytes.length);
+      expect((await stored(id)).equals(bytes)).toBe(true);
+    });
+  }
+
+  it('leaves no object and no multipart upload when an upload is terminated in the middle of a piece', async () => {
+    const bytes = randomBytes(UPLOAD_PART_BYTES * 3);
+    const id = randomUUID();
+    await store.datastore.create(new Upload({ id, size: bytes.length, offset: 0 }));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const source = new Readable({
+      read() {
+        if (first) this.push(bytes.subarray(0, UPLOAD_PART_BYTES * 1.5));
+        else void held.then(() => this.push(null));
+        first = false;
+      },
+    });
+    const writing = withPiece(bytes.length, () => store.datastore.write(source, id, 0));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // DELETE (tus termination) while the piece is still arriving, then the piece's request goes.
+    await store.remove(id);
+    release();
+    await writing.catch(() => undefined);
+    const client = s3Client(storage);
+    const objects = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: id }));
+    expect(objects.Contents ?? []).toEqual([]);
+    const multipart = await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET, Prefix: id }));
+    expect(multipart.Uploads ?? []).toEqual([]);
+    await expect(store.datastore.getUpload(id)).rejects.toMatchObject({ status_code: 404 });
+  });
+
+  it('fails the PATCH, without hanging, when the gateway refuses a part while the piece still arrives', async () => {
+    const bytes = randomBytes(UPLOAD_PART_BYTES * 4);
+    const id = randomUUID();
+    await store.datastore.create(new Upload({ id, size: bytes.length, offset: 0 }));
+    let at = 0;
+    // The piece arrives at ~20 MiB/s, so the multipart upload is gone while a part is being streamed.
+    const source = new Readable({
+      read() {
+        if (at >= bytes.length) return void this.push(null);
+        const slice = bytes.subarray(at, at + 256 * 1024);
+        at += slice.length;
+        setTimeout(() => this.push(slice), 12);
+      },
+    });
+    const writing = withPiece(bytes.length, () => store.datastore.write(source, id, 0));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await store.remove(id);
+    await expect(writing).rejects.toBeDefined();
+  }, 20_000);
 });

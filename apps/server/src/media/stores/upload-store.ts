@@ -1,12 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import type { Part } from '@aws-sdk/client-s3';
 import { S3Store } from '@tus/s3-store';
-import type { DataStore, Upload } from '@tus/server';
+import { ERRORS, Upload, type DataStore } from '@tus/server';
 import type { StorageConfig } from '../../config';
 import type { ObjectStore } from './object-store';
 
@@ -22,74 +25,282 @@ export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
 /** How long what a PATCH's getUpload found is trusted by the write that follows it under the same lock. */
 const SEEN_FOR_MS = 30_000;
 
-type Seen = { at: number; phase: 'reading' | 'read' | 'writing'; offset?: number; parts?: Part[]; incompleteBytes?: number };
+/** What the route knows of the PATCH being handled: the bytes its Content-Length announces. */
+export type PieceContext = { announcedBytes?: number };
+const pieces = new AsyncLocalStorage<PieceContext>();
+
+/** Runs a tus request with what its headers tell the store (route: loops/routes.ts). */
+export function withPiece<T>(announcedBytes: number | undefined, fn: () => Promise<T>): Promise<T> {
+  return pieces.run({ announcedBytes: Number.isSafeInteger(announcedBytes) && announcedBytes! >= 0 ? announcedBytes : undefined }, fn);
+}
+
+/** Parts of one PATCH sent to the bucket at once (each at most UPLOAD_PART_BYTES in memory when not streamed). */
+export const PARTS_IN_FLIGHT = 4;
+
+const MISSING_UPLOAD = new Set(['NoSuchKey', 'NoSuchUpload']);
+const isMissingUpload = (error: unknown) =>
+  typeof error === 'object' && error !== null && (MISSING_UPLOAD.has((error as { name?: string }).name ?? '') || MISSING_UPLOAD.has((error as { Code?: string }).Code ?? ''));
+
+type Look = { at: number; offset: number; parts: Part[]; incompleteBytes: number | undefined };
+type Metadata = Awaited<ReturnType<S3Store['getMetadata']>>;
 
 /**
- * @tus/s3-store as the studio runs it, minus two of the gateway requests of every PATCH. The tus server
- * handles a PATCH under the upload's lock (held across instances, upload-locker.ts) as getUpload, then
- * write; both list the upload's parts and both look for an incomplete part (write downloads it). Under
- * that lock nothing else can change them in between, so write takes what getUpload found: one ListParts
- * and one HEAD per piece instead of two ListParts, a HEAD and a GET. Only when it writes at the offset
- * getUpload found (any write in between, here or on another instance, moves it) and within SEEN_FOR_MS;
- * otherwise it asks the bucket as the store always did. The list after the last piece, which completes
- * the upload, is always asked afresh.
+ * @tus/s3-store as the studio runs it (docs/decisions/055 and 061). The tus server handles a PATCH
+ * under the upload's lock (held across instances, upload-locker.ts) as getUpload, then write.
+ * - getUpload asks the bucket for the parts (ListParts) and for an incomplete part (HEAD) at once, and
+ *   write takes what it found when it writes at that offset within SEEN_FOR_MS (any write in between,
+ *   here or on another instance, moves the offset, so a stale look is never used).
+ * - write sends the piece's bytes to the bucket as they arrive: with the PATCH's Content-Length
+ *   (withPiece) each part streams into its UploadPart (UNSIGNED-PAYLOAD) while the client still sends
+ *   it; without it, parts are collected in memory (no staging on disk), at most PARTS_IN_FLIGHT at once.
+ * - A piece cut off (the client went away, or the lock was handed over) keeps only its whole parts:
+ *   the offset stays at the last whole part and the next PATCH resumes there; the part being streamed
+ *   is aborted, so nothing half-written is left.
  */
 export class PieceS3Store extends S3Store {
-  private seen = new Map<string, Seen>();
+  private seen = new Map<string, Look>();
+
+  constructor(options: ConstructorParameters<typeof S3Store>[0]) {
+    super(options);
+    // A streamed body cannot be hashed, and hashing a buffered 5 MiB part costs the CPU as much as sending it.
+    this.client.middlewareStack.add(
+      (next, context) => (args) => {
+        const request = args.request as { headers?: Record<string, string> };
+        if ((context.commandName === 'UploadPartCommand' || context.commandName === 'PutObjectCommand') && request.headers) request.headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
+        return next(args);
+      },
+      { step: 'build', name: 'unsignedPayload' },
+    );
+  }
 
   override async getUpload(id: string): Promise<Upload> {
     const now = Date.now();
     for (const [key, entry] of this.seen) if (now - entry.at > SEEN_FOR_MS) this.seen.delete(key);
-    this.seen.set(id, { at: now, phase: 'reading' });
+    this.seen.delete(id);
+    let metadata: Metadata;
     try {
-      const upload = await super.getUpload(id);
-      const entry = this.seen.get(id);
-      // Both lookups answered (an upload found complete skips the second: nothing to take then).
-      if (entry?.phase === 'reading' && entry.parts && 'incompleteBytes' in entry) Object.assign(entry, { phase: 'read', offset: upload.offset });
-      else this.seen.delete(id);
-      return upload;
-    } catch (error) {
-      this.seen.delete(id);
-      throw error;
+      metadata = await this.getMetadata(id);
+    } catch {
+      // tus answers its own errors (status_code and body), as S3Store does here.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      throw ERRORS.FILE_NOT_FOUND;
     }
+    const [listed, incomplete] = await Promise.allSettled([this.retrieveParts(id), this.getIncompletePartSize(id)]);
+    if (listed.status === 'rejected') {
+      // The multipart upload is gone while its info is there: completed.
+      if (isMissingUpload(listed.reason)) return new Upload({ ...metadata.file, offset: metadata.file.size ?? 0, size: metadata.file.size });
+      throw listed.reason;
+    }
+    if (incomplete.status === 'rejected') throw incomplete.reason;
+    const offset = listed.value.reduce((sum, part) => sum + (part.Size ?? 0), 0) + (incomplete.value ?? 0);
+    this.seen.set(id, { at: now, offset, parts: listed.value, incompleteBytes: incomplete.value });
+    return new Upload({ ...metadata.file, offset, size: metadata.file.size });
   }
 
-  override async write(src: Parameters<S3Store['write']>[0], id: string, offset: number): Promise<number> {
+  override async write(src: Readable, id: string, offset: number): Promise<number> {
     const entry = this.seen.get(id);
-    if (entry?.phase === 'read' && entry.offset === offset && Date.now() - entry.at <= SEEN_FOR_MS) entry.phase = 'writing';
-    else this.seen.delete(id);
+    this.seen.delete(id);
+    const look = entry && entry.offset === offset && Date.now() - entry.at <= SEEN_FOR_MS ? entry : undefined;
+    const metadata = await this.getMetadata(id);
+    const [parts, incompleteBytes] = look ? [look.parts, look.incompleteBytes] : await Promise.all([this.retrieveParts(id), this.getIncompletePartSize(id)]);
+    const firstPart = (parts.at(-1)?.PartNumber ?? 0) + 1;
+    // An incomplete part left by a piece shorter than a part goes first; it is let go before the parts
+    // are sent, so a failure can only move the offset back (the client sends those bytes again), never on.
+    let prefix: Buffer | undefined;
+    if (incompleteBytes) {
+      const body = await this.getIncompletePart(id);
+      if (body) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of body) chunks.push(chunk as Buffer);
+        prefix = Buffer.concat(chunks);
+      }
+      if (prefix) await this.deleteIncompletePart(id);
+    }
+    const start = offset - (prefix?.length ?? 0);
+    const announced = pieces.getStore()?.announcedBytes;
+    const stored = await this.sendParts(metadata, src, { prefix, firstPart, start, expected: announced === undefined ? undefined : (prefix?.length ?? 0) + announced });
+    const newOffset = start + stored;
+    if (metadata.file.size === newOffset) {
+      await this.finishMultipartUpload(metadata, await this.retrieveParts(id));
+      await this.completeMetadata(metadata.file);
+      await this.clearCache(id);
+    }
+    return newOffset;
+  }
+
+  /**
+   * Sends `prefix` then `src` as parts from `firstPart` on; answers the bytes stored (whole parts, the
+   * upload's last part, and a remainder kept as the incomplete part when the piece ended whole).
+   */
+  private async sendParts(
+    metadata: Metadata,
+    src: Readable,
+    piece: { prefix: Buffer | undefined; firstPart: number; start: number; expected: number | undefined },
+  ): Promise<number> {
+    const size = metadata.file.size;
+    const partSize = this.calcOptimalPartSize(size);
+    const abort = new AbortController();
+    const inFlight = new Set<Promise<void>>();
+    const sent: { partNumber: number; bytes: number; done: boolean }[] = [];
+    let failure: Error | undefined;
+    /** The source ended short of its announced length or failed: whole parts stay, the rest goes. */
+    let cut = false;
+    let sourceError: Error | undefined;
+    let partNumber = piece.firstPart;
+    let received = 0;
+    const lengthOf = (from: number) => {
+      // The bytes of the part starting `from` bytes into the piece, when they are known.
+      const upTo = size === undefined ? Number.POSITIVE_INFINITY : size - piece.start - from;
+      return Math.min(partSize, upTo);
+    };
+
+    let streaming: AbortController | undefined;
+    const launch = (body: Buffer | PassThrough, bytes: number) => {
+      const record = { partNumber, bytes, done: false };
+      sent.push(record);
+      // Its own abort: a cut piece aborts the part being streamed, not the whole ones awaiting their answer.
+      const own = new AbortController();
+      streaming = own;
+      const onAbort = () => own.abort();
+      abort.signal.addEventListener('abort', onAbort, { once: true });
+      const sending = this.client
+        .uploadPart({ Bucket: this.bucket, Key: metadata.file.id, UploadId: metadata['upload-id'], PartNumber: partNumber, Body: body, ContentLength: bytes }, { abortSignal: own.signal })
+        .then(() => {
+          record.done = true;
+        })
+        .catch((error: unknown) => {
+          // A part aborted because the piece was cut is not a failure of the gateway.
+          if (cut) return;
+          // The gateway refused a part: the others of this piece go too.
+          failure ??= error as Error;
+          abort.abort();
+        })
+        .finally(() => {
+          abort.signal.removeEventListener('abort', onAbort);
+          inFlight.delete(sending);
+        });
+      inFlight.add(sending);
+      partNumber++;
+    };
+    const room = async () => {
+      while (inFlight.size >= PARTS_IN_FLIGHT && failure === undefined) await Promise.race(inFlight);
+    };
+
+    let remainder: Buffer[] = [];
+    let remainderBytes = 0;
     try {
-      return await super.write(src, id, offset);
+      if (piece.expected !== undefined) {
+        // Streamed: each part's length is known from the piece's, so its UploadPart starts with its first byte.
+        const expected = piece.expected;
+        let body: PassThrough | undefined;
+        let bodyLeft = 0;
+        let partStart = 0;
+        const feed = async (chunk: Buffer) => {
+          let at = 0;
+          while (at < chunk.length && failure === undefined) {
+            if (!body) {
+              const bytes = lengthOf(partStart);
+              const whole = bytes === partSize || piece.start + partStart + bytes === size;
+              if (!whole || partStart + bytes > expected) {
+                // The piece ends inside this part without finishing the upload: kept as the incomplete part.
+                remainder.push(chunk.subarray(at));
+                remainderBytes += chunk.length - at;
+                return;
+              }
+              await room();
+              if (failure !== undefined) return;
+              body = new PassThrough();
+              bodyLeft = bytes;
+              launch(body, bytes);
+            }
+            const slice = chunk.subarray(at, at + bodyLeft);
+            at += slice.length;
+            bodyLeft -= slice.length;
+            const more = body.write(slice);
+            if (bodyLeft === 0) {
+              body.end();
+              partStart += partSize;
+              body = undefined;
+            } else if (!more) {
+              // Not past an abort: a part the gateway stopped reading never drains.
+              await once(body, 'drain', { signal: streaming?.signal }).catch(() => undefined);
+            }
+          }
+        };
+        try {
+          if (piece.prefix) await feed(piece.prefix);
+          for await (const chunk of src) {
+            received += (chunk as Buffer).length;
+            await feed(chunk as Buffer);
+            if (failure !== undefined) break;
+          }
+        } catch (error) {
+          sourceError = error as Error;
+        }
+        const total = (piece.prefix?.length ?? 0) + received;
+        if (failure === undefined && (sourceError !== undefined || total < expected)) {
+          // Cut off: the part being streamed is aborted, the whole ones before it stay.
+          cut = true;
+          if (body) streaming?.abort();
+          remainder = [];
+          remainderBytes = 0;
+        }
+      } else {
+        // Collected: a part is sent once it is whole, at most PARTS_IN_FLIGHT at once.
+        const take = async (chunk: Buffer) => {
+          remainder.push(chunk);
+          remainderBytes += chunk.length;
+          while (remainderBytes >= partSize && failure === undefined) {
+            const all = Buffer.concat(remainder);
+            remainder = [all.subarray(partSize)];
+            remainderBytes = all.length - partSize;
+            await room();
+            if (failure === undefined) launch(all.subarray(0, partSize), partSize);
+          }
+        };
+        try {
+          if (piece.prefix) await take(piece.prefix);
+          for await (const chunk of src) {
+            await take(chunk as Buffer);
+            if (failure !== undefined) break;
+          }
+        } catch (error) {
+          // The stream failed: what is not a whole part is let go.
+          sourceError = error as Error;
+          cut = true;
+          remainder = [];
+          remainderBytes = 0;
+        }
+        if (!cut && remainderBytes > 0 && size !== undefined && piece.start + sent.length * partSize + remainderBytes === size && failure === undefined) {
+          await room();
+          if (failure === undefined) launch(Buffer.concat(remainder), remainderBytes);
+          remainder = [];
+          remainderBytes = 0;
+        }
+      }
     } finally {
-      this.seen.delete(id);
+      while (inFlight.size > 0) await Promise.race(inFlight);
     }
-  }
 
-  protected override async retrieveParts(id: string, partNumberMarker?: string): Promise<Part[]> {
-    const entry = partNumberMarker === undefined ? this.seen.get(id) : undefined;
-    if (entry?.phase === 'writing' && entry.parts) {
-      const parts = entry.parts;
-      // Taken once: the list write asks for after the last piece must be the bucket's own.
-      delete entry.parts;
-      return parts;
+    // The bytes stored: the parts sent whole, in order, up to the first that did not make it.
+    let stored = 0;
+    for (const record of sent) {
+      if (!record.done) break;
+      stored += record.bytes;
     }
-    const parts = await super.retrieveParts(id, partNumberMarker);
-    if (entry?.phase === 'reading') entry.parts = parts;
-    return parts;
-  }
-
-  protected override async getIncompletePartSize(id: string): Promise<number | undefined> {
-    const size = await super.getIncompletePartSize(id);
-    const entry = this.seen.get(id);
-    if (entry?.phase === 'reading') entry.incompleteBytes = size;
-    return size;
-  }
-
-  protected override async downloadIncompletePart(id: string): ReturnType<S3Store['downloadIncompletePart']> {
-    const entry = this.seen.get(id);
-    // getUpload's HEAD found none: no GET to be told so again.
-    if (entry?.phase === 'writing' && 'incompleteBytes' in entry && entry.incompleteBytes === undefined) return undefined;
-    return super.downloadIncompletePart(id);
+    const allSent = sent.every((record) => record.done);
+    if (!cut && failure === undefined && allSent && remainderBytes > 0) {
+      if (piece.start + stored + remainderBytes === size) {
+        // The upload's last bytes (the streamed path keeps them here when they do not fill a part).
+        await this.client.uploadPart({ Bucket: this.bucket, Key: metadata.file.id, UploadId: metadata['upload-id'], PartNumber: partNumber, Body: Buffer.concat(remainder), ContentLength: remainderBytes });
+      } else {
+        await this.client.putObject({ Bucket: this.bucket, Key: this.partKey(metadata.file.id, true), Body: Buffer.concat(remainder), ContentLength: remainderBytes });
+      }
+      stored += remainderBytes;
+    }
+    if (failure !== undefined) throw failure;
+    if (sourceError !== undefined) throw sourceError;
+    return stored;
   }
 }
 

@@ -17,6 +17,7 @@ import type { UploadStep } from './loop-service';
 import { UPLOAD_LOCK_RELEASE_CHANNEL, uploadLocker } from './upload-locker';
 import type { LoopRuntime } from './runtime';
 import { uploadRateLimit } from '../../media/upload';
+import { withPiece } from '../../media/stores/upload-store';
 
 /** tus answers a hook's error with its `status_code` and `body` (the studio's error body here). */
 class TusRefusal extends Error {
@@ -84,7 +85,9 @@ export async function loopRoutes(instance: FastifyInstance, options: { runtime: 
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    // A PATCH's Content-Length tells the store its parts' sizes up front, so each streams into the bucket as it arrives.
+    const length = request.method === 'PATCH' ? request.headers['content-length'] : undefined;
+    await withPiece(length !== undefined && /^\d{1,15}$/.test(length) ? Number(length) : undefined, () => tus.handle(request.raw, reply.raw));
   };
 
   const uploadLength = (request: FastifyRequest): number => {
