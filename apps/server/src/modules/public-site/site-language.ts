@@ -1,5 +1,6 @@
 import type { ContentKind } from '@studio/contract/enums';
 import { formatKstDate } from '@studio/contract/format';
+import { toKoreanParts } from '@studio/contract/korea-time';
 
 /**
  * The public site's two languages (issue 23: Korean and English throughout). A reader has no account
@@ -47,11 +48,13 @@ export function otherLanguageHref(path: string, view: SiteView): { href: string;
   return { href: `${pathname}?${params.toString()}`, language };
 }
 
-const ENGLISH_DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Seoul', year: 'numeric', month: 'short', day: 'numeric' });
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** A date in Korean time, as each language writes it: 2026.11.22 / Nov 22, 2026. */
 export function siteDate(date: Date, language: SiteLanguage): string {
-  return language === 'ko' ? formatKstDate(date) : ENGLISH_DATE.format(date);
+  if (language === 'ko') return formatKstDate(date);
+  const { year, month, day } = toKoreanParts(date);
+  return `${MONTHS[month - 1] ?? ''} ${day}, ${year}`;
 }
 
 type SiteTexts = {
