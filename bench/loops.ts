@@ -16,7 +16,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Upload } from 'tus-js-client';
-import { loopUploadPath } from '../packages/contract/src/loop';
+import { LOOP_UPLOAD_CHUNK_BYTES, loopUploadPath } from '../packages/contract/src/loop';
 import { createDb } from '../apps/server/src/db/database';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
@@ -32,7 +32,7 @@ const here = import.meta.dirname;
 const PORT = 18_180;
 const BASELINE_PORT = 18_181;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const CHUNK = 5 * 1024 * 1024;
+const CHUNK = LOOP_UPLOAD_CHUNK_BYTES;
 const SECONDS = Number(process.env.BENCH_LOOP_SECONDS ?? 60);
 
 // The tools and bounds the studio itself would run with (config.ts: FFMPEG_PATH, MEDIA_*_MEMORY_MB).
@@ -92,7 +92,7 @@ const stop = (child: ChildProcess) => new Promise<void>((resolve) => (child.exit
 const rssKb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 const hwmKb = (pid: number): number => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
-/** One tus upload of the whole file in 5 MB requests, as the browser sends it; answers the loop id and ms. */
+/** One tus upload of the whole file in LOOP_UPLOAD_CHUNK_BYTES requests, as the browser sends it; answers the loop id and ms. */
 function tusUpload(file: Buffer): Promise<{ loopId: string; ms: number }> {
   const at = performance.now();
   return new Promise((resolve, reject) => {
@@ -108,7 +108,7 @@ function tusUpload(file: Buffer): Promise<{ loopId: string; ms: number }> {
   });
 }
 
-/** The same bytes in the same 5 MB requests to the bare server. */
+/** The same bytes in the same requests to the bare server. */
 async function bareUpload(file: Buffer): Promise<number> {
   const at = performance.now();
   for (let offset = 0; offset < file.length; offset += CHUNK) {
@@ -227,7 +227,7 @@ try {
     '',
     `In this run the studio's processing took ${(processMs / bareProcessMs).toFixed(2)}× the time of the bare command (it adds a probe, three thumbnails and the database writes; x264 dominates). Both share the machine with other work (see the load above), so a difference of a few tens of percent either way is noise; the real-time factor is the figure to read.`,
     '',
-    '## Upload over tus on loopback (5 MB requests, median of three)',
+    '## Upload over tus on loopback (LOOP_UPLOAD_CHUNK_BYTES requests, median of three)',
     '',
     '| | time | throughput |',
     '|---|---:|---:|',

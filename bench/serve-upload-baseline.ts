@@ -1,6 +1,6 @@
 // The upload baseline: bare node:http writing each request body to one file (no tus, no session,
 // no database), in a process of its own, so the studio's tus route is compared with the floor of
-// the same machine and the same 5 MB requests.
+// the same machine and the same requests (LOOP_UPLOAD_CHUNK_BYTES).
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';

@@ -5,7 +5,7 @@
 // from this process or from the load generator's own (bench/load.ts, autocannon):
 //  1. Media reads: GET /media/images/<name> (a 256 KiB image) through the studio, against a GET of the
 //     same object straight from the gateway. Budget: ≥ 50% of the direct GET's requests per second.
-//  2. Uploads: a clip sent over tus (5 MB requests, as the browser sends them) into the bucket
+//  2. Uploads: a clip sent over tus (LOOP_UPLOAD_CHUNK_BYTES requests, as the browser sends them) into the bucket
 //     through the studio, against one PutObject of the same bytes to the gateway. Budget: ≥ 50% of
 //     the bare PUT's throughput.
 //  3. Hot reads on a web-only instance with its media in the bucket: /api/me and the unread count
@@ -20,7 +20,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from 'tus-js-client';
-import { loopUploadPath } from '../packages/contract/src/loop';
+import { LOOP_UPLOAD_CHUNK_BYTES, loopUploadPath } from '../packages/contract/src/loop';
 import { loadConfig } from '../apps/server/src/config';
 import { createDb } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
@@ -39,7 +39,7 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const BUCKET = 'studio-bench-store';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const CHUNK = Number(process.env.BENCH_CHUNK_MIB ?? 5) * 1024 * 1024;
+const CHUNK = process.env.BENCH_CHUNK_MIB ? Number(process.env.BENCH_CHUNK_MIB) * 1024 * 1024 : LOOP_UPLOAD_CHUNK_BYTES;
 const ROUNDS = 3;
 const loadBefore = loadavg();
 

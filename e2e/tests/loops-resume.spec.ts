@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
+import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
 import { expectVideoPlays } from './loop-clips';
 import { shot } from './screens';
 
@@ -15,13 +16,13 @@ import { shot } from './screens';
  */
 const dir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-resume-'));
 const clip = path.join(dir, 'vertical-30s.mp4');
-const CHUNK = 5 * 1024 * 1024;
+const CHUNK = LOOP_UPLOAD_CHUNK_BYTES;
 test.beforeAll(() => {
-  // ~19 MB at a fixed bitrate: four tus chunks, so "part-way" is a whole chunk in and several to go.
+  // ~45 MB at a fixed bitrate: four or five tus pieces, so "part-way" is a whole piece in and several to go.
   execFileSync('ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'lavfi', '-i', 'testsrc2=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440',
-    '-t', '30', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '5M', '-maxrate', '5M', '-bufsize', '10M',
+    '-t', '30', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '12M', '-maxrate', '12M', '-bufsize', '24M',
     '-c:a', 'aac', '-shortest', '-movflags', '+faststart', clip,
   ]);
 });

@@ -138,8 +138,8 @@ export async function loopRoutes(instance: FastifyInstance, options: { runtime: 
     app.route({
       method,
       url: '/channels/:channelId/loops/uploads/:loopId',
-      // PATCH: the browser sends 5 MB pieces (LOOP_UPLOAD_CHUNK_BYTES), so a whole upload of the largest
-      // size is ~100 requests; the allowance (checked against that at start-up) only stops floods of tiny ones.
+      // PATCH: the browser sends 10 MiB pieces (LOOP_UPLOAD_CHUNK_BYTES), so a whole upload of the largest
+      // size is ~50 requests; the allowance (checked against that at start-up) only stops floods of tiny ones.
       config: { access: 'channel:member', ...(method === 'PATCH' ? { rateLimit: uploadRateLimit('loop-upload-chunk', chunksPerMinute) } : {}) },
       schema: { tags, summary: `tus ${method} of an upload`, params: UploadParams, ...(method === 'HEAD' ? {} : { response: { ...errorResponses, ...(method === 'PATCH' ? { 429: ErrorBody } : {}) } }) },
       handler: async (request: FastifyRequest<{ Params: z.infer<typeof UploadParams> }>, reply) => {
