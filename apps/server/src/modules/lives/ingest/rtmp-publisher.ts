@@ -112,7 +112,7 @@ export function decodeAmf0(buffer: Buffer): Amf[] {
   const readValue = (depth: number): Amf => {
     if (depth > 16) throw new Failure('UNKNOWN', 'AMF0 nested too deep');
     need(1);
-    const marker = buffer[at++];
+    const marker = buffer[at++]!;
     switch (marker) {
       case 0x00: need(8); at += 8; return buffer.readDoubleBE(at - 8);
       case 0x01: need(1); return buffer[at++] !== 0;
@@ -167,7 +167,7 @@ export function parseTargetUrl(url: string): Address {
 
 /** The reason a socket error stands for (Node's error codes; OpenSSL's for TLS). */
 export function reasonOfSocketError(error: unknown): RestreamFailure {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   if (code === 'ECONNREFUSED') return 'CONNECTION_REFUSED';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return 'HOST_NOT_FOUND';
   if (code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'TIMED_OUT';
