@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,6 +51,16 @@ async function newKeyAndLive(title: string): Promise<{ key: StreamKey; liveId: n
   return { key, liveId };
 }
 
+/** The processes (but `except`) whose command line holds `text`: any local user can read /proc/<pid>/cmdline. */
+async function commandLinesWith(text: string, except: number | undefined): Promise<string[]> {
+  const found: string[] = [];
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name) && Number(name) !== except)) {
+    const line = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (line.includes(text)) found.push(pid);
+  }
+  return found;
+}
+
 async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -68,6 +78,7 @@ function startReceiver(port: number, key: string) {
   proc.stderr.resume();
   const exited = new Promise<number | null>((resolve) => proc.on('close', (code) => resolve(code)));
   const receiver = {
+    pid: proc.pid,
     /** Bytes received so far. */
     bytes: async () => (await stat(file).catch(() => null))?.size ?? 0,
     /** Video frames in what was received (read with ffprobe once the receiver ended). */
@@ -218,6 +229,8 @@ describe('restream targets of a stream key', () => {
       return new Map(list.map((target) => [target.id, target]));
     };
     await eventually(async () => (await byId()).get(good.id)?.forwarding?.state === 'LIVE', 10_000, 'the good target live');
+    // While forwarding, no process but the receiver (which listens under that name) has the target's key on its command line.
+    expect(await commandLinesWith(goodKey, receiver.pid)).toEqual([]);
     // The receiver gets the stream while the live is on air.
     await eventually(async () => (await receiver.bytes()) > 100_000, 15_000, 'the stream at the receiver');
 
@@ -236,7 +249,8 @@ describe('restream targets of a stream key', () => {
       return forwarding?.state === 'STOPPED' ? forwarding : null;
     }, 10_000, 'the closed port given up');
     expect(stopped).toMatchObject({ reason: 'CONNECTION_REFUSED', failures: RETRY.attempts, retryAt: null });
-    expect(seen).toContain(`${bad.id}:CONNECTING`);
+    // A refused connection fails within a millisecond (no process to start), so CONNECTING is seen on the good one.
+    expect(seen).toContain(`${good.id}:CONNECTING`);
 
 
     // The failing target disturbed nothing: still received, still recorded, still forwarded to the good one.

@@ -130,9 +130,8 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
 
   // The recording's files as players get them: this disk, or the bucket with STORAGE=s3 (where the ingest's disk keeps a copy too).
   const recordings = recordingStore({ hlsDir, bucket: publisher ? app.media.objects : null });
-  // Fed from the hub like the recorder: one ffmpeg child per target (`-c copy`), only where the hub receives.
+  // Fed from the hub like the recorder: our RTMP client per target (decision 064), only where the hub receives.
   const forwarder = restreamForwarder({
-    tools: config.mediaTools,
     hub,
     retry: config.live.restream.retry,
     loadTargets: (streamKeyId) => restream.forwardTargets(streamKeyId),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESTREAM_RETRY_ATTEMPTS, RESTREAM_RETRY_FIRST_MS, RESTREAM_RETRY_MAX_MS } from '@studio/contract/restream';
-import { backoffMs, failureOf } from './restream-forwarder';
+import { backoffMs } from './restream-forwarder';
+import { reasonOfSocketError } from './rtmp-publisher';
 
 describe('restream backoff', () => {
   it('waits 2, 4, 8, 16, 32 s, then 60 s at most', () => {
@@ -9,15 +10,18 @@ describe('restream backoff', () => {
   });
 });
 
-describe("a target's failure from ffmpeg's last words", () => {
-  // What Debian's ffmpeg 5.1 writes (the address and key in them never leave failureOf).
-  it('names refused connections, unknown hosts, timeouts, refusals, closed connections and TLS', () => {
-    expect(failureOf('[tcp @ 0x1] Connection to tcp://127.0.0.1:1?tcp_nodelay=0 failed: Connection refused\nrtmp://127.0.0.1:1/app/k: Connection refused')).toBe('CONNECTION_REFUSED');
-    expect(failureOf('[tcp @ 0x1] Failed to resolve hostname nope.invalid: Name or service not known\nrtmp://nope.invalid/app/k: Input/output error')).toBe('HOST_NOT_FOUND');
-    expect(failureOf('[tcp @ 0x1] Connection to tcp://10.255.255.1:1935 failed: Connection timed out')).toBe('TIMED_OUT');
-    expect(failureOf('[rtmp @ 0x1] Server error: Stream key refused.\nrtmp://x/app/k: Operation not permitted')).toBe('REJECTED');
-    expect(failureOf('[flv @ 0x1] Failed to update header with correct duration.\nav_interleaved_write_frame(): Broken pipe')).toBe('CLOSED');
-    expect(failureOf('[tls @ 0x1] The TLS connection was non-properly terminated.')).toBe('TLS');
-    expect(failureOf('something else')).toBe('UNKNOWN');
+describe("a target's failure from its socket's error", () => {
+  it('names refused connections, unknown hosts, timeouts, closed connections and TLS', () => {
+    const error = (code: string, extra: object = {}) => Object.assign(new Error('x'), { code }, extra);
+    expect(reasonOfSocketError(error('ECONNREFUSED'))).toBe('CONNECTION_REFUSED');
+    expect(reasonOfSocketError(error('ENOTFOUND'))).toBe('HOST_NOT_FOUND');
+    expect(reasonOfSocketError(error('EAI_AGAIN'))).toBe('HOST_NOT_FOUND');
+    expect(reasonOfSocketError(error('ETIMEDOUT'))).toBe('TIMED_OUT');
+    expect(reasonOfSocketError(error('DEPTH_ZERO_SELF_SIGNED_CERT'))).toBe('TLS');
+    expect(reasonOfSocketError(error('ERR_TLS_CERT_ALTNAME_INVALID'))).toBe('TLS');
+    expect(reasonOfSocketError(error('ERR_SSL_WRONG_VERSION_NUMBER', { library: 'SSL routines' }))).toBe('TLS');
+    expect(reasonOfSocketError(error('ECONNRESET'))).toBe('CLOSED');
+    expect(reasonOfSocketError(error('EPIPE'))).toBe('CLOSED');
+    expect(reasonOfSocketError(new Error('something else'))).toBe('UNKNOWN');
   });
 });

@@ -1,8 +1,6 @@
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import type { RestreamFailure, RestreamForwarding, RestreamState } from '@studio/contract/restream';
-import type { MediaTools } from '../../../media/media-tools';
-import { endFed, launchFed, turnTaker } from './fed-ffmpeg';
+import { turnTaker } from './fed-ffmpeg';
+import { RtmpPublisher } from './rtmp-publisher';
 import type { FlvSink, StreamHub } from './stream-hub';
 
 /** A target as the forwarder needs it. `version` changes when its address or key does (it is restarted then); kept in memory only. */
@@ -11,39 +9,22 @@ export type ForwardTarget = { id: number; url: string; key: string; version: str
 export type RetryPolicy = { firstMs: number; maxMs: number; attempts: number };
 
 export type ForwarderOptions = {
-  tools: MediaTools;
   hub: StreamHub;
   retry: RetryPolicy;
   /** The targets of a stream key, read when its live goes on air or its targets change. */
   loadTargets(streamKeyId: number): Promise<ForwardTarget[]>;
+  /** rtmps: verify the target's certificate (default true; tests with a self-signed target turn it off). */
+  verifyCertificates?: boolean;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
   now?: () => number;
 };
 
-/** How long ffmpeg may wait on the target's network (connect, each write) before it gives up. */
-const NETWORK_TIMEOUT_US = 10_000_000;
+/** How long the client may wait on the target's network (connect, handshake, publish start, each write's drain). */
+const NETWORK_TIMEOUT_MS = 10_000;
 /** A target that was live this long before it failed starts its backoff again from the first step. */
 const STEADY_MS = 30_000;
-const STOP_GRACE_MS = 3000;
 /** Bytes sent past which a target counts as live (the FLV header and codec setup are well under this). */
 const LIVE_AFTER_BYTES = 4096;
-
-/**
- * Why ffmpeg ended, from the last lines it wrote (which name the target's address and key: they are
- * read here and dropped, never logged or kept).
- */
-export function failureOf(stderr: string): RestreamFailure {
-  const text = stderr.toLowerCase();
-  if (text.includes('connection refused')) return 'CONNECTION_REFUSED';
-  if (text.includes('failed to resolve hostname') || text.includes('name or service not known') || text.includes('temporary failure in name resolution')) return 'HOST_NOT_FOUND';
-  if (text.includes('timed out') || text.includes('timeout')) return 'TIMED_OUT';
-  if (text.includes('tls') || text.includes('ssl') || text.includes('certificate') || text.includes('gnutls')) return 'TLS';
-  if (text.includes('server error') || text.includes('badname') || text.includes('unauthorized') || text.includes('authentication') || text.includes('forbidden') || text.includes('publish.')) {
-    return 'REJECTED';
-  }
-  if (text.includes('broken pipe') || text.includes('connection reset') || text.includes('end of file') || text.includes('input/output error')) return 'CLOSED';
-  return 'UNKNOWN';
-}
 
 /** The wait before the next attempt after `failures` failures in a row: first, doubled each time, at most max. */
 export function backoffMs(policy: RetryPolicy, failures: number): number {
@@ -51,16 +32,17 @@ export function backoffMs(policy: RetryPolicy, failures: number): number {
 }
 
 /**
- * One target of one live: an ffmpeg child fed from the hub (`-c copy`, no re-encode) publishing to
- * the target, and its state. A failure is retried with backoff; nothing it does reaches the live
+ * One target of one live: our RTMP client (rtmp-publisher.ts, decision 064) publishing the hub's tags
+ * to the target as they are, and its state. A failure is retried with backoff; nothing it does reaches the live
  * (the hub drops what it cannot take, writeUnlessBehind).
  */
 class Forward {
-  private ffmpeg: ChildProcessWithoutNullStreams | null = null;
+  private publisher: RtmpPublisher | null = null;
   private unsubscribe: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
   private liveSince = 0;
   private stopped = false;
+  private closed: Promise<void> = Promise.resolve();
   state: RestreamState = 'CONNECTING';
   reason: RestreamFailure | null = null;
   failures = 0;
@@ -90,85 +72,86 @@ class Forward {
     this.retryAt = null;
     this.set('CONNECTING');
     const { target } = this;
-    const destination = `${target.url.replace(/\/+$/, '')}/${target.key}`;
-    const fed = launchFed(this.options.tools, [
-      '-hide_banner', '-loglevel', 'error', '-nostdin',
-      '-progress', 'pipe:1', '-stats_period', '0.5',
-      '-f', 'flv', '-i', 'pipe:0',
-      // Audio and video only: the metadata tag the hub repeats makes a data stream of one packet, which
-      // ffmpeg's interleaving would wait on (10 s) before sending anything.
-      '-c', 'copy', '-map', '0:v', '-map', '0:a?',
-      '-rw_timeout', String(NETWORK_TIMEOUT_US),
-      '-f', 'flv', destination,
-    ]);
-    const { ffmpeg } = fed;
-    this.ffmpeg = ffmpeg;
     let sourceEnded = false;
-    // ffmpeg writes to the target once it accepted the publication; past the FLV header and codec setup
-    // (under a kilobyte), what goes out is the stream.
-    createInterface({ input: ffmpeg.stdout, crlfDelay: Infinity }).on('line', (line) => {
-      const sent = /^total_size=(\d+)/.exec(line);
-      if (this.state === 'CONNECTING' && sent && Number(sent[1]) > LIVE_AFTER_BYTES) {
-        this.liveSince = this.now();
-        this.set('LIVE');
-        this.reason = null;
-        this.options.log.info({ liveId: this.liveId, targetId: target.id }, 'restream target live');
-      }
-    });
-    const sink: FlvSink = {
-      write: (chunk) => fed.feed(chunk),
-      end: () => {
-        sourceEnded = true;
-        ffmpeg.stdin.end();
+    let ended!: () => void;
+    this.closed = new Promise<void>((resolve) => (ended = resolve));
+    const publisher: RtmpPublisher = new RtmpPublisher({
+      url: target.url,
+      key: target.key,
+      timeoutMs: NETWORK_TIMEOUT_MS,
+      rejectUnauthorized: this.options.verifyCertificates ?? true,
+      // The target accepted the publication: the hub's stream goes out from its last keyframe on.
+      onPublishing: () => {
+        const sink: FlvSink = {
+          write: (chunk) => {
+            publisher.sendFlv(chunk);
+            if (this.state === 'CONNECTING' && publisher.mediaBytes > LIVE_AFTER_BYTES) {
+              this.liveSince = this.now();
+              this.set('LIVE');
+              this.reason = null;
+              this.options.log.info({ liveId: this.liveId, targetId: target.id }, 'restream target live');
+            }
+          },
+          end: () => {
+            sourceEnded = true;
+            publisher.end();
+          },
+        };
+        this.unsubscribe = this.options.hub.subscribe(this.streamKeyId, sink);
+        if (!this.unsubscribe) {
+          // Nothing received now: ended like a source that left.
+          sourceEnded = true;
+          publisher.end();
+        }
       },
-    };
-    ffmpeg.on('close', (code) => {
-      if (this.ffmpeg !== ffmpeg) return;
-      this.ffmpeg = null;
-      this.unsubscribe?.();
-      this.unsubscribe = null;
-      if (this.stopped) return;
-      if (sourceEnded) return this.onSourceEnded(this);
-      // The key is in what ffmpeg wrote: only the reason drawn from it leaves this function.
-      this.failed(failureOf(fed.stderr()), code);
-      fed.forgetStderr();
+      onEnd: (reason, detail) => {
+        ended();
+        if (this.publisher !== publisher) return;
+        this.publisher = null;
+        this.unsubscribe?.();
+        this.unsubscribe = null;
+        if (this.stopped) return;
+        if (sourceEnded) return this.onSourceEnded(this);
+        // `detail` is fixed text of the client's: no address, no key.
+        this.failed(reason ?? 'CLOSED', detail);
+      },
     });
-    ffmpeg.on('error', () => undefined);
-    this.unsubscribe = this.options.hub.subscribe(this.streamKeyId, sink);
-    if (!this.unsubscribe) {
-      // Nothing received now: ended like a source that left.
+    this.publisher = publisher;
+    publisher.start();
+    if (!this.options.hub.isPublishing(this.streamKeyId)) {
       sourceEnded = true;
-      ffmpeg.stdin.end();
+      publisher.end();
     }
   }
 
-  private failed(reason: RestreamFailure, code: number | null): void {
+  private failed(reason: RestreamFailure, detail: string): void {
     const wasSteady = this.state === 'LIVE' && this.now() - this.liveSince >= STEADY_MS;
     this.failures = wasSteady ? 1 : this.failures + 1;
     this.reason = reason;
     const { retry } = this.options;
     if (this.failures >= retry.attempts) {
       this.set('STOPPED');
-      this.options.log.warn({ liveId: this.liveId, targetId: this.target.id, reason, code, failures: this.failures }, 'restream target failed; no more attempts');
+      this.options.log.warn({ liveId: this.liveId, targetId: this.target.id, reason, detail, failures: this.failures }, 'restream target failed; no more attempts');
       return;
     }
     const wait = backoffMs(retry, this.failures);
     this.set('FAILING');
     this.retryAt = this.now() + wait;
-    this.options.log.warn({ liveId: this.liveId, targetId: this.target.id, reason, code, failures: this.failures, retryInMs: wait }, 'restream target failed');
+    this.options.log.warn({ liveId: this.liveId, targetId: this.target.id, reason, detail, failures: this.failures, retryInMs: wait }, 'restream target failed');
     this.timer = setTimeout(() => this.start(), wait);
     this.timer.unref();
   }
 
-  /** Ends the forward for good: ffmpeg finishes what it holds, killed if it takes longer than STOP_GRACE_MS. */
+  /** Ends the forward for good: the client leaves politely, its socket destroyed if the target lingers. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.unsubscribe?.();
     this.unsubscribe = null;
-    const ffmpeg = this.ffmpeg;
-    if (!ffmpeg || ffmpeg.exitCode !== null) return;
-    await endFed(ffmpeg, new Promise<void>((resolve) => ffmpeg.once('close', () => resolve())), STOP_GRACE_MS);
+    const publisher = this.publisher;
+    if (!publisher) return;
+    publisher.end();
+    await this.closed;
   }
 
   view(): RestreamForwarding {
