@@ -100,12 +100,12 @@ describe('database and shutdown limits', () => {
       // Below one file of the largest size, that file could never be uploaded.
       [{ LOOP_UNFINISHED_MAX_BYTES: String(500 * 1024 * 1024 - 1) }, 'LOOP_UNFINISHED_MAX_BYTES'],
       // Fewer pieces a minute than a largest file has would slow a rightful upload.
-      [{ LOOP_UPLOAD_CHUNKS_PER_MINUTE: '99' }, 'LOOP_UPLOAD_CHUNKS_PER_MINUTE'],
+      [{ LOOP_UPLOAD_CHUNKS_PER_MINUTE: String(Math.ceil(config.loops.maxBytes / LOOP_UPLOAD_CHUNK_BYTES) - 1) }, 'LOOP_UPLOAD_CHUNKS_PER_MINUTE'],
       [{ LOOP_UPLOAD_STARTS_PER_MINUTE: '0' }, 'LOOP_UPLOAD_STARTS_PER_MINUTE'],
     ] as const) {
       expect(() => loadConfig(env), name).toThrow(new RegExp(name));
     }
-    expect(loadConfig({ LOOP_UPLOAD_CHUNKS_PER_MINUTE: '100' }).loops.chunksPerMinute).toBe(100);
+    expect(loadConfig({ LOOP_UPLOAD_CHUNKS_PER_MINUTE: '50' }).loops.chunksPerMinute).toBe(50);
   });
 
   it('bounds the RTMP port by default (10 wrong keys a minute, 10 connections per address, 10 s to publish, 8 MiB messages) and names a bad bound', () => {
