@@ -1,6 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import tls from 'node:tls';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,13 +39,14 @@ async function freePort(): Promise<number> {
 type Outcome = { reason: RestreamFailure | null; detail: string; published: boolean };
 
 /** Publishes `feed` (called once the target accepted) and resolves with how the connection ended. */
-function run(url: string, key: string, feed?: (publisher: RtmpPublisher) => void, timeoutMs = 10_000): Promise<Outcome> {
+function run(url: string, key: string, feed?: (publisher: RtmpPublisher) => void, timeoutMs = 10_000, rejectUnauthorized?: boolean): Promise<Outcome> {
   return new Promise((resolve) => {
     let published = false;
     const publisher: RtmpPublisher = new RtmpPublisher({
       url,
       key,
       timeoutMs,
+      ...(rejectUnauthorized === undefined ? {} : { rejectUnauthorized }),
       onPublishing: () => {
         published = true;
         feed?.(publisher);
@@ -121,6 +124,63 @@ describe('our RTMP client publishing to ffmpeg listening for RTMP', () => {
       expect(decode.stderr).toBe('');
     });
   }
+});
+
+describe('our RTMP client over TLS (rtmps://)', () => {
+  /**
+   * ffmpeg cannot listen for rtmps, so the target is a TLS server (a self-signed certificate made here)
+   * that hands the decrypted bytes to ffmpeg listening for plain RTMP: the client's TLS is real end to end.
+   */
+  async function tlsTarget() {
+    const keyFile = path.join(dir, 'tls-key.pem');
+    const certFile = path.join(dir, 'tls-cert.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    const rtmpPort = await freePort();
+    const server = tls.createServer({ key: readFileSync(keyFile), cert: readFileSync(certFile) }, (secure) => {
+      const plain = net.connect(rtmpPort, '127.0.0.1');
+      secure.on('error', () => plain.destroy());
+      plain.on('error', () => secure.destroy());
+      secure.pipe(plain).pipe(secure);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    return { url: `rtmps://127.0.0.1:${port}/app`, rtmpPort, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it('refuses a certificate it cannot verify (TLS), and delivers H.264 over TLS when told to trust it', async () => {
+    const target = await tlsTarget();
+    const key = `live_${Math.random().toString(36).slice(2)}`;
+    // Verified by default: a self-signed certificate ends the attempt with TLS, before anything is sent.
+    const refused = await run(target.url, key);
+    expect(refused).toMatchObject({ reason: 'TLS', published: false });
+    expect(JSON.stringify(refused)).not.toContain(key);
+
+    const file = path.join(dir, `received-tls-${target.rtmpPort}.flv`);
+    const receiver = spawn(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-listen', '1', '-i', `rtmp://127.0.0.1:${target.rtmpPort}/app/${key}`, '-c', 'copy', '-f', 'flv', '-y', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    receiver.stderr.resume();
+    const received = new Promise<number | null>((resolve) => receiver.on('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const outcome = await run(
+      target.url,
+      key,
+      (publisher) => {
+        const source = spawn(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p', '-f', 'flv', 'pipe:1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+        const split = flvTags(0);
+        source.stdout.on('data', (chunk: Buffer) => {
+          for (const tag of split(chunk)) publisher.sendFlv(tag);
+        });
+        source.on('close', () => publisher.end());
+      },
+      10_000,
+      false,
+    );
+    expect(outcome).toEqual({ reason: null, detail: 'ended', published: true });
+    await Promise.race([received, new Promise((_, reject) => setTimeout(() => reject(new Error('the receiver did not end')), 8000))]);
+    const probe = spawnSync(FFPROBE, ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,nb_read_frames', '-of', 'json', file], { encoding: 'utf8' });
+    const video = (JSON.parse(probe.stdout) as { streams: { codec_name: string; nb_read_frames: string }[] }).streams.find((stream) => stream.codec_name === 'h264');
+    expect(Number(video?.nb_read_frames)).toBeGreaterThan(40);
+    await target.close();
+  });
 });
 
 /** A scripted target: does the RTMP handshake, then writes what `answer` returns for each piece it receives. */
