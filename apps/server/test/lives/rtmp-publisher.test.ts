@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestreamFailure } from '@studio/contract/restream';
-import { RtmpPublisher } from '../../src/modules/lives/ingest/rtmp-publisher';
+import { MAX_SEND_BACKLOG_BYTES, RtmpPublisher } from '../../src/modules/lives/ingest/rtmp-publisher';
 import { prng, watchProcessErrors } from '../fuzz';
 import { amf0Sequence, message, TYPE } from './rtmp-bytes';
 
@@ -210,6 +210,69 @@ async function scriptedTarget(answer: (received: Buffer, index: number) => Buffe
 }
 
 const command = (...values: Parameters<typeof amf0Sequence>) => message(3, TYPE.command, amf0Sequence(...values));
+
+describe('a target that stops reading', () => {
+  it('holds at most MAX_SEND_BACKLOG_BYTES unsent (then drops to the next keyframe) and ends TIMED_OUT when nothing drains', async () => {
+    let paused: net.Socket | null = null;
+    const server = net.createServer((socket) => {
+      let buffered = Buffer.alloc(0);
+      let shook = false;
+      socket.on('error', () => undefined);
+      socket.on('data', (data) => {
+        if (!shook) {
+          buffered = Buffer.concat([buffered, data]);
+          if (buffered.length < 1537) return;
+          shook = true;
+          socket.write(Buffer.concat([Buffer.from([3]), Buffer.alloc(1536), buffered.subarray(1, 1537)]));
+          data = buffered.subarray(1537);
+          if (!data.length) return;
+        }
+        const text = data.toString('latin1');
+        if (text.includes('connect') && !text.includes('createStream')) socket.write(command('_result', 1, { fmsVer: 'FMS/3,0,1,123' }, { level: 'status', code: 'NetConnection.Connect.Success' }));
+        if (text.includes('createStream')) socket.write(command('_result', 4, null, 1));
+        if (text.includes('publish')) {
+          socket.write(command('onStatus', 0, null, { level: 'status', code: 'NetStream.Publish.Start' }));
+          // Accepted, and from now on nothing is read: the client's writes back up.
+          socket.pause();
+          paused = socket;
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    let backlog = 0;
+    const tag = (keyframe: boolean, time: number) => {
+      const data = Buffer.alloc(256 * 1024, 0x42);
+      data[0] = keyframe ? 0x17 : 0x27;
+      data[1] = 1;
+      const header = Buffer.alloc(11);
+      header[0] = 9;
+      header.writeUIntBE(data.length, 1, 3);
+      header.writeUIntBE(time & 0xffffff, 4, 3);
+      const size = Buffer.alloc(4);
+      size.writeUInt32BE(11 + data.length);
+      return Buffer.concat([header, data, size]);
+    };
+    const outcome = await run(
+      `rtmp://127.0.0.1:${port}/app`,
+      'live_stalled',
+      (publisher) => {
+        publisher.sendFlv(Buffer.from([0x46, 0x4c, 0x56, 1, 5, 0, 0, 0, 9, 0, 0, 0, 0]));
+        // 40 MiB offered at once, a keyframe every 16 tags: far more than a stalled socket may hold.
+        for (let n = 0; n < 160; n += 1) {
+          publisher.sendFlv(tag(n % 16 === 0, n * 33));
+          backlog = Math.max(backlog, (publisher as unknown as { socket: net.Socket | null }).socket?.writableLength ?? 0);
+        }
+      },
+      1_500,
+    );
+    expect(outcome).toMatchObject({ reason: 'TIMED_OUT', published: true });
+    expect(backlog).toBeGreaterThan(0);
+    expect(backlog).toBeLessThanOrEqual(MAX_SEND_BACKLOG_BYTES + 300 * 1024);
+    (paused as net.Socket | null)?.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+});
 
 describe('a target that refuses', () => {
   it('that refuses the connection: REJECTED', async () => {
