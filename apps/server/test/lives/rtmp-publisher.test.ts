@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import tls from 'node:tls';
 import { tmpdir } from 'node:os';
@@ -210,6 +210,53 @@ async function scriptedTarget(answer: (received: Buffer, index: number) => Buffe
 }
 
 const command = (...values: Parameters<typeof amf0Sequence>) => message(3, TYPE.command, amf0Sequence(...values));
+
+describe('our RTMP client publishing to nginx-rtmp', () => {
+  const NGINX = '/usr/sbin/nginx';
+  const MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
+
+  it('is accepted by nginx-rtmp, which records the H.264 it sends', async () => {
+    expect(existsSync(NGINX) && existsSync(MODULE), 'nginx and libnginx-mod-rtmp (run scripts/ensure-media-tools.mjs --nginx)').toBe(true);
+    const home = await mkdtemp(path.join(dir, 'nginx-'));
+    const port = await freePort();
+    await writeFile(
+      path.join(home, 'nginx.conf'),
+      `load_module ${MODULE};\ndaemon off;\nmaster_process off;\npid ${home}/nginx.pid;\nerror_log ${home}/error.log warn;\nevents {}\n` +
+        `rtmp { server { listen 127.0.0.1:${port}; application app { live on; record all; record_path ${home}; record_suffix .flv; record_unique off; } } }\n`,
+    );
+    const nginx = spawn(NGINX, ['-p', home, '-c', path.join(home, 'nginx.conf')], { stdio: 'ignore' });
+    try {
+      for (let tries = 0; ; tries += 1) {
+        const open = await new Promise<boolean>((resolve) => {
+          const probe = net.connect(port, '127.0.0.1', () => {
+            probe.end();
+            resolve(true);
+          });
+          probe.on('error', () => resolve(false));
+        });
+        if (open) break;
+        if (tries > 50) throw new Error('nginx did not listen');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const outcome = await run(`rtmp://127.0.0.1:${port}/app`, 'live_to_nginx', (publisher) => {
+        const source = spawn(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p', '-f', 'flv', 'pipe:1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+        const split = flvTags(0);
+        source.stdout.on('data', (chunk: Buffer) => {
+          for (const tag of split(chunk)) publisher.sendFlv(tag);
+        });
+        source.on('close', () => publisher.end());
+      });
+      expect(outcome).toEqual({ reason: null, detail: 'ended', published: true });
+      const recording = path.join(home, 'live_to_nginx.flv');
+      for (let tries = 0; !existsSync(recording) && tries < 30; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      const probe = spawnSync(FFPROBE, ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_name,nb_read_frames', '-of', 'json', recording], { encoding: 'utf8' });
+      const video = (JSON.parse(probe.stdout || '{"streams":[]}') as { streams: { codec_name: string; nb_read_frames: string }[] }).streams.find((stream) => stream.codec_name === 'h264');
+      expect(Number(video?.nb_read_frames)).toBeGreaterThan(40);
+    } finally {
+      nginx.kill('SIGTERM');
+    }
+  });
+});
 
 describe('a target that stops reading', () => {
   it('holds at most MAX_SEND_BACKLOG_BYTES unsent (then drops to the next keyframe) and ends TIMED_OUT when nothing drains', async () => {
