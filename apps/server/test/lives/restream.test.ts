@@ -1,7 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { addMember, createChannel, createPerson } from '../../src/seed/factories
 import { call, createTestApp, type TestContext } from '../helper';
 import { resolveMediaTools } from '../../src/media/media-tool-paths';
 import { eventually, FFMPEG, startEncoder, type Encoder } from './encoder';
+import { freePort } from '../global-setup';
 
 const FFPROBE = resolveMediaTools({ env: process.env }).ffprobe;
 
@@ -59,14 +59,6 @@ async function commandLinesWith(text: string, except: number | undefined): Promi
     if (line.includes(text)) found.push(pid);
   }
   return found;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** A local ffmpeg listening for one RTMP publisher, keeping what it receives in a file (`-c copy`). */

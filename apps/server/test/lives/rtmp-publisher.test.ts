@@ -10,6 +10,7 @@ import type { RestreamFailure } from '@studio/contract/restream';
 import { MAX_SEND_BACKLOG_BYTES, RtmpPublisher } from '../../src/modules/lives/ingest/rtmp-publisher';
 import { prng, watchProcessErrors } from '../fuzz';
 import { amf0Sequence, message, TYPE } from './rtmp-bytes';
+import { freePort } from '../global-setup';
 
 /**
  * Our RTMP publishing client (decision 064) against a real receiver (ffmpeg listening for RTMP: what it
@@ -27,14 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 type Outcome = { reason: RestreamFailure | null; detail: string; published: boolean };
 
@@ -82,6 +75,16 @@ function flvTags(offset: number) {
     }
     return out;
   };
+}
+
+/** Two seconds of a 320x240 H.264 test picture, sent to a publisher as ffmpeg makes it, then the end. */
+function sendTestPicture(publisher: RtmpPublisher): void {
+  const source = spawn(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p', '-f', 'flv', 'pipe:1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const split = flvTags(0);
+  source.stdout.on('data', (chunk: Buffer) => {
+    for (const tag of split(chunk)) publisher.sendFlv(tag);
+  });
+  source.on('close', () => publisher.end());
 }
 
 describe('our RTMP client publishing to ffmpeg listening for RTMP', () => {
@@ -163,14 +166,7 @@ describe('our RTMP client over TLS (rtmps://)', () => {
     const outcome = await run(
       target.url,
       key,
-      (publisher) => {
-        const source = spawn(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p', '-f', 'flv', 'pipe:1'], { stdio: ['ignore', 'pipe', 'ignore'] });
-        const split = flvTags(0);
-        source.stdout.on('data', (chunk: Buffer) => {
-          for (const tag of split(chunk)) publisher.sendFlv(tag);
-        });
-        source.on('close', () => publisher.end());
-      },
+      sendTestPicture,
       10_000,
       false,
     );
@@ -238,14 +234,7 @@ describe('our RTMP client publishing to nginx-rtmp', () => {
         if (tries > 50) throw new Error('nginx did not listen');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      const outcome = await run(`rtmp://127.0.0.1:${port}/app`, 'live_to_nginx', (publisher) => {
-        const source = spawn(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-pix_fmt', 'yuv420p', '-f', 'flv', 'pipe:1'], { stdio: ['ignore', 'pipe', 'ignore'] });
-        const split = flvTags(0);
-        source.stdout.on('data', (chunk: Buffer) => {
-          for (const tag of split(chunk)) publisher.sendFlv(tag);
-        });
-        source.on('close', () => publisher.end());
-      });
+      const outcome = await run(`rtmp://127.0.0.1:${port}/app`, 'live_to_nginx', sendTestPicture);
       expect(outcome).toEqual({ reason: null, detail: 'ended', published: true });
       const recording = path.join(home, 'live_to_nginx.flv');
       for (let tries = 0; !existsSync(recording) && tries < 30; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
