@@ -223,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // On every instance: sends need the queue's settings; jobs run only where the worker role is.
   await app.register(contentJobs, { workers: worker });
   await app.register(mediaJobs);
-  await app.register(viewRollupJob, { workers: worker });
+  await app.register(viewRollupJob, { workers: worker, takesBeacons: web });
   if (web) await app.register(livePublicRoutes, { runtime: live });
   // nginx-rtmp's on_publish callbacks are the ingest's own check of a stream key (RTMP_INGEST=off).
   if (ingest) await app.register(ingestCallbackRoutes, { runtime: live });

@@ -36,6 +36,7 @@ import * as subscriberHistory from './migrations/0038-subscriber-history';
 import * as userLanguage from './migrations/0039-user-language';
 import * as publicChannelPaging from './migrations/0040-public-channel-paging';
 import * as streamReceiving from './migrations/0042-stream-receiving';
+import * as viewEventsSummarised from './migrations/0043-view-events-summarised';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '0039-user-language': userLanguage,
   '0040-public-channel-paging': publicChannelPaging,
   '0042-stream-receiving': streamReceiving,
+  '0043-view-events-summarised': viewEventsSummarised,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

@@ -14,6 +14,13 @@ export type WindowTotals = { events: number; views: number; watchSeconds: number
 const PARTITION_NAME = /^view_events_p(\d{4})(\d{2})(\d{2})$/;
 /** Any fixed number: the lock that lets one process at a time create or drop partitions. */
 const PARTITION_LOCK = 7_300_023;
+/** How long summarising a partition's new ranges waits for its lock before leaving it to vacuum (under deadlock_timeout, which would cancel vacuum). */
+const LOCK_WAIT = '50ms';
+
+/** PostgreSQL's lock_not_available (55P03): a lock_timeout ran out. */
+function isLockNotAvailable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '55P03';
+}
 
 export function viewRepository(db: Db) {
   return {
@@ -109,6 +116,59 @@ export function viewRepository(db: Db) {
         }
         return dropped;
       });
+    },
+
+    /**
+     * Summarises the BRIN ranges of `view_events` filled since the last call, in the partitions that can
+     * still hold events the roll-up has not read (those of `fromDay` (UTC 'YYYY-MM-DD') and after, and the
+     * default one). A range without a summary is read by every window scan, so without this each
+     * quarter second of events cost a read of the whole day's partition (decision 065). Each partition
+     * waits at most LOCK_WAIT for its lock: vacuum holds the same one and summarises as it goes, so a
+     * partition it is busy with is left to it (and vacuum is never cancelled by our wait). Answers the
+     * ranges summarised.
+     */
+    async summariseNewEvents(fromDay: string | null): Promise<number> {
+      const { rows } = await sql<{ index: string; table: string }>`
+        SELECT i.inhrelid::regclass::text AS index, t.relname AS table
+        FROM pg_inherits i JOIN pg_index x ON x.indexrelid = i.inhrelid JOIN pg_class t ON t.oid = x.indrelid
+        WHERE i.inhparent = 'view_events_received_at'::regclass
+      `.execute(db);
+      let ranges = 0;
+      for (const { index, table } of rows) {
+        const day = PARTITION_NAME.exec(table);
+        if (day && fromDay !== null && `${day[1]}-${day[2]}-${day[3]}` < fromDay) continue;
+        try {
+          ranges += await db.transaction().execute(async (trx) => {
+            await sql`SELECT set_config('lock_timeout', ${LOCK_WAIT}, true)`.execute(trx);
+            const summarised = await sql<{ ranges: number }>`SELECT brin_summarize_new_values(${index}::regclass) AS ranges`.execute(trx);
+            return Number(summarised.rows[0]?.ranges ?? 0);
+          });
+        } catch (error) {
+          if (!isLockNotAvailable(error)) throw error;
+        }
+      }
+      return ranges;
+    },
+
+    /**
+     * For the rest of `trx`: window scans of `view_events` go through its BRIN index, in this one
+     * backend. The planner prefers a sequential scan of the day's partition whenever it has no
+     * statistics of `received_at` yet (a new day's partition) or a generic plan hides the window's
+     * bounds, and that read the whole day for every quarter second (decision 065). No parallel workers
+     * either: the roll-up takes at most one core from the requests. And no JIT: the cost the planner
+     * gives a plan with sequential scans off passes every JIT threshold, and compiling the roll-up's
+     * statement took a second each time.
+     */
+    async scanWindowsByIndex(trx: Transaction<Database>): Promise<void> {
+      await sql`
+        SELECT set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)
+      `.execute(trx);
+    },
+
+    /** The end of the last window rolled up, as committed (no lock). */
+    async rolledTo(): Promise<Date | null> {
+      const row = await db.selectFrom('view_rollup').select('rolled_to').executeTakeFirstOrThrow();
+      return row.rolled_to;
     },
 
     /** The end of the last window rolled up, locked until the transaction ends (one roll-up at a time). */

@@ -16,7 +16,7 @@ const ROLLUP_KEY = 'rollup';
  * to a database outage); with a run already waiting that send is a no-op.
  */
 export const viewRollupJob = fp(
-  async (app: FastifyInstance, options: { workers: boolean }) => {
+  async (app: FastifyInstance, options: { workers: boolean; takesBeacons: boolean }) => {
     const service = viewRollupService(app.db, app.clock, {
       graceMs: rollupGraceMs(app.config.database),
       keepDays: app.config.views.keepDays,
@@ -61,7 +61,15 @@ export const viewRollupJob = fp(
       { unique: true },
     );
 
-    if (!options.workers) return;
+    // An instance taking beacons makes today's partitions too, before it listens: with no worker up yet
+    // (roles split), its first beacons would otherwise land in the default partition.
+    if (!options.workers) {
+      if (options.takesBeacons)
+        app.addHook('onReady', async () => {
+          await service.preparePartitions().catch((error: unknown) => app.log.warn({ err: error }, 'could not make the view events partitions'));
+        });
+      return;
+    }
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await service.preparePartitions();

@@ -29,6 +29,8 @@ const VIEW_ROLLUP_STEP_MS = 5 * 60_000;
  */
 export const VIEW_ROLLUP_SLICE_MS = 250;
 export const VIEW_ROLLUP_PAUSE_MS = 25;
+/** How often a long roll-up run summarises the event ranges filled since it began. */
+const SUMMARISE_EVERY_MS = 5_000;
 /** Days of partitions made ahead of today, so a quiet night or a stopped job never sends rows to the default partition. */
 const PARTITION_DAYS_AHEAD = 2;
 
@@ -166,6 +168,7 @@ export function viewRollupService(
   async function step(skipEmpty: boolean): Promise<(WindowTotals & { to: Date }) | null> {
     const closedBy = new Date(clock.now().getTime() - options.graceMs);
     return db.transaction().execute(async (trx) => {
+      await views.scanWindowsByIndex(trx);
       let from = await views.lockRolledTo(trx);
       if (from === null || skipEmpty) {
         const next = await views.firstEventBetween(trx, from, closedBy);
@@ -183,6 +186,13 @@ export function viewRollupService(
     });
   }
 
+  /** The BRIN ranges filled since the last run, summarised so the windows' scans read only their own (decision 065); answers when. */
+  async function summarise(): Promise<number> {
+    const rolledTo = await views.rolledTo();
+    await views.summariseNewEvents(rolledTo ? rolledTo.toISOString().slice(0, 10) : null);
+    return performance.now();
+  }
+
   return {
     /** Makes today's partition and the next days' (UTC days, by the app's clock). */
     async preparePartitions(): Promise<string[]> {
@@ -197,7 +207,10 @@ export function viewRollupService(
     async run(): Promise<RollUpResult> {
       const partitionsCreated = await this.preparePartitions();
       const result: RollUpResult = { events: 0, views: 0, watchSeconds: 0, windows: 0, rolledTo: null, partitionsCreated, partitionsDropped: [] };
+      let summarisedAt = await summarise();
       for (let added = await step(false); added; added = await step(added.events === 0)) {
+        // A long catch-up keeps the ranges filled meanwhile summarised too.
+        if (performance.now() - summarisedAt > SUMMARISE_EVERY_MS) summarisedAt = await summarise();
         result.events += added.events;
         result.views += added.views;
         result.watchSeconds += added.watchSeconds;
