@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewRepository, type ViewEvent } from '../../src/modules/views/view-repository';
-import { rollupGraceMs, VIEW_ROLLUP_SLICE_MS, viewRollupService } from '../../src/modules/views/view-service';
+import { rollupGraceMs, VIEW_ROLLUP_SLICE_EVENTS, VIEW_ROLLUP_SLICE_MS, viewRollupService } from '../../src/modules/views/view-service';
 import { createChannel, createContent } from '../../src/seed/factories';
 import { createTestApp, type TestContext } from '../helper';
 
@@ -82,5 +82,25 @@ describe('the roll-up reads only the window it adds', () => {
     const blocksRead = (heapScan?.['Exact Heap Blocks'] ?? 0) + (heapScan?.['Lossy Heap Blocks'] ?? 0);
     expect(blocksRead).toBeGreaterThan(0);
     expect(blocksRead).toBeLessThanOrEqual(2 * PAGES_PER_RANGE);
+  });
+
+  it('catches up an hour of sparse events in tens of slices, sized by the rate the last one held, with the same totals', async () => {
+    const views = viewRepository(t.db);
+    const began = t.clock.now().getTime();
+    // One heartbeat every 10 s for an hour, while the roll-up was stopped.
+    for (let n = 0; n < 360; n += 1) {
+      await views.insertEvents([{ contentId: content, channelId: channel, viewerId: randomUUID(), kind: 'HEARTBEAT', seconds: 1, position: 5 }], new Date(began + n * 10_000));
+    }
+    t.clock.advance(3_600_000 + rollupGraceMs(t.config.database) + 1_000);
+    const rolled = await viewRollupService(t.db, t.clock, {
+      graceMs: rollupGraceMs(t.config.database),
+      sliceMs: VIEW_ROLLUP_SLICE_MS,
+      pauseMs: 1,
+      sliceEvents: VIEW_ROLLUP_SLICE_EVENTS,
+    }).run();
+    expect(rolled.events).toBe(360);
+    expect(rolled.watchSeconds).toBe(360);
+    // Quarter-second slices would take about 720 (one per event, one empty after each).
+    expect(rolled.windows).toBeLessThanOrEqual(30);
   });
 });

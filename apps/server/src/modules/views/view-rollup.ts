@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { subscriberHistoryService } from '../insights/subscriber-service';
 import { livePresenceService } from './live-presence-service';
-import { rollupGraceMs, VIEW_ROLLUP_PAUSE_MS, VIEW_ROLLUP_SLICE_MS, viewRollupService } from './view-service';
+import { rollupGraceMs, VIEW_ROLLUP_PAUSE_MS, VIEW_ROLLUP_SLICE_EVENTS, VIEW_ROLLUP_SLICE_MS, viewRollupService } from './view-service';
 
 /** The roll-up's queue: one job waits at a time (its key), and each run queues the next. */
 export const VIEW_ROLLUP_QUEUE = 'views.rollup';
@@ -23,6 +23,7 @@ export const viewRollupJob = fp(
       log: (message, detail) => app.log.warn(detail, message),
       sliceMs: VIEW_ROLLUP_SLICE_MS,
       pauseMs: VIEW_ROLLUP_PAUSE_MS,
+      sliceEvents: VIEW_ROLLUP_SLICE_EVENTS,
     });
     const presence = livePresenceService(app.db, app.clock);
     const subscribers = subscriberHistoryService(app.db, app.clock);

@@ -29,6 +29,12 @@ const VIEW_ROLLUP_STEP_MS = 5 * 60_000;
  */
 export const VIEW_ROLLUP_SLICE_MS = 250;
 export const VIEW_ROLLUP_PAUSE_MS = 25;
+/**
+ * The events a slice aims at: the job sizes each slice by the rate the last one held, from
+ * VIEW_ROLLUP_SLICE_MS (busy) up to the full step (quiet), so a catch-up costs in proportion to the
+ * events behind, not to the time (an hour behind at a few events a second: tens of slices, not 14,400).
+ */
+export const VIEW_ROLLUP_SLICE_EVENTS = 500;
 /** How often a long roll-up run summarises the event ranges filled since it began. */
 const SUMMARISE_EVERY_MS = 5_000;
 /** Days of partitions made ahead of today, so a quiet night or a stopped job never sends rows to the default partition. */
@@ -154,6 +160,8 @@ export function viewRollupService(
     sliceMs?: number;
     /** A wait after each slice that added events, leaving the cores to the requests (none by default). */
     pauseMs?: number;
+    /** With this, each slice after the first is sized to hold about this many events at the last slice's rate, between `sliceMs` and the full step. */
+    sliceEvents?: number;
   },
 ) {
   const views = viewRepository(db);
@@ -165,7 +173,7 @@ export function viewRollupService(
    * One window from the cursor, if one has closed; null when caught up. After an empty window
    * (`skipEmpty`) the cursor first jumps to the next event, so a quiet stretch of days costs one step.
    */
-  async function step(skipEmpty: boolean): Promise<(WindowTotals & { to: Date }) | null> {
+  async function step(skipEmpty: boolean, lengthMs: number): Promise<(WindowTotals & { from: Date; to: Date }) | null> {
     const closedBy = new Date(clock.now().getTime() - options.graceMs);
     return db.transaction().execute(async (trx) => {
       await views.scanWindowsByIndex(trx);
@@ -179,11 +187,18 @@ export function viewRollupService(
         from = next;
       }
       if (from >= closedBy) return null;
-      const to = new Date(Math.min(closedBy.getTime(), from.getTime() + sliceMs));
+      const to = new Date(Math.min(closedBy.getTime(), from.getTime() + lengthMs));
       const totals = await views.rollWindow(trx, { from, to, dedupeMinutes: VIEW_DEDUPE_MINUTES, watchCapPerHour: VIEW_WATCH_SECONDS_PER_HOUR_MAX });
       await views.rollRetention(trx, { from, to });
-      return { ...totals, to };
+      return { ...totals, from, to };
     });
+  }
+
+  /** The next slice's length: about `sliceEvents` events at the rate the last slice held, within [sliceMs, step]. */
+  function nextSlice(last: { events: number; from: Date; to: Date }): number {
+    if (!options.sliceEvents || last.events === 0) return sliceMs;
+    const perMs = last.events / Math.max(1, last.to.getTime() - last.from.getTime());
+    return Math.min(VIEW_ROLLUP_STEP_MS, Math.max(sliceMs, Math.floor(options.sliceEvents / perMs)));
   }
 
   /** The BRIN ranges filled since the last run, summarised so the windows' scans read only their own (decision 065); answers when. */
@@ -208,7 +223,7 @@ export function viewRollupService(
       const partitionsCreated = await this.preparePartitions();
       const result: RollUpResult = { events: 0, views: 0, watchSeconds: 0, windows: 0, rolledTo: null, partitionsCreated, partitionsDropped: [] };
       let summarisedAt = await summarise();
-      for (let added = await step(false); added; added = await step(added.events === 0)) {
+      for (let added = await step(false, sliceMs); added; added = await step(added.events === 0, nextSlice(added))) {
         // A long catch-up keeps the ranges filled meanwhile summarised too.
         if (performance.now() - summarisedAt > SUMMARISE_EVERY_MS) summarisedAt = await summarise();
         result.events += added.events;
