@@ -160,6 +160,7 @@ const ALLOWED: readonly Allowance[] = [
   [MS_5000, 'apps/web/src/features/loops/hooks/use-tus-upload.ts', 'RETRY_DELAYS_MS = [', 'tus retry back-off'],
   [MS_5000, 'apps/web/src/features/loops/utils/check-file.ts', 'done(UNKNOWN), 5_000', 'how long the browser may take to read a video header'],
   [MS_5000, 'apps/web/src/features/loops/utils/upload-rate.ts', 'RATE_WINDOW_MS = 5_000', 'the upload speed window'],
+  [MS_5000, 'apps/server/src/modules/views/view-service.ts', 'SUMMARISE_EVERY_MS = 5_000', "how often a long roll-up summarises the view events' new ranges (decision 065)"],
   // Ten minutes that are not the reservation step.
   [['RESERVATION_STEP_MINUTES'], 'apps/server/src/auth/auth-request-repository.ts', 'AUTH_REQUEST_TTL_MS = 10 * 60_000', 'how long a sign-in may take'],
   [['RESERVATION_STEP_MINUTES'], 'apps/server/src/modules/invites/expiry-sweep.ts', 'EVERY_MS = 10 * 60_000', 'how often the expiry sweep runs (decision 005)'],
