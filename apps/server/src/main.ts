@@ -80,7 +80,7 @@ async function main() {
       log(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data in ${config.dataDir}/postgres)`);
       // Imported only when used: the package hooks process signals at import.
       const { startEmbeddedPostgres } = await import('./db/embedded');
-      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, ownProcessGroup: true });
       databaseUrl = embedded.url;
     }
     await prepareDatabase(databaseUrl, config, log);

