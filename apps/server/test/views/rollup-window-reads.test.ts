@@ -103,4 +103,31 @@ describe('the roll-up reads only the window it adds', () => {
     // Quarter-second slices would take about 720 (one per event, one empty after each).
     expect(rolled.windows).toBeLessThanOrEqual(30);
   });
+
+  it('leaves a partition whose lock vacuum holds to vacuum, within a moment, and rolls up all the same', async () => {
+    const views = viewRepository(t.db);
+    const began = t.clock.now().getTime();
+    await views.insertEvents([{ contentId: content, channelId: channel, viewerId: randomUUID(), kind: 'HEARTBEAT', seconds: 1, position: 5 }], new Date(began));
+    t.clock.advance(rollupGraceMs(t.config.database) + 1_000);
+    // Another session holds the lock vacuum takes (SHARE UPDATE EXCLUSIVE) on today's partition meanwhile.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE ${sql.id(`view_events_p${today()}`)} IN SHARE UPDATE EXCLUSIVE MODE`.execute(trx);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    try {
+      const started = performance.now();
+      const rolled = await viewRollupService(t.db, t.clock, { graceMs: rollupGraceMs(t.config.database), sliceMs: VIEW_ROLLUP_SLICE_MS }).run();
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(rolled.events).toBe(1);
+    } finally {
+      release();
+      await holder;
+    }
+  });
 });
