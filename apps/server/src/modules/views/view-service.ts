@@ -51,10 +51,12 @@ type Waiting = { events: ViewEvent[]; done: () => void; failed: (error: unknown)
 
 /**
  * Group commit for beacons: each request's rows wait for an INSERT that carries them, and answer when
- * it has committed (nothing is acknowledged before it is stored). At most WRITES_IN_FLIGHT INSERTs run
- * at once; while they do, the rows of the requests that arrive gather and go together in the next, so
- * under load one statement and one commit serve many requests. Each INSERT is stamped just before it
- * is sent, with the server's time.
+ * it has committed (nothing is acknowledged before it is stored). The rows of every request that
+ * arrives in one turn of the event loop go together (the flush waits for setImmediate: sending at the
+ * first request made an INSERT of one or two rows for each of the first four, and each INSERT's
+ * socket write cost the web process more CPU than the request itself). At most WRITES_IN_FLIGHT
+ * INSERTs run at once; while they do, later rows gather for the next, so under load one statement and
+ * one commit serve many requests. Each INSERT is stamped just before it is sent, with the server's time.
  */
 function groupedWriter(write: (events: ViewEvent[], at: Date) => Promise<void>, clock: Clock) {
   const queue: Waiting[] = [];
@@ -83,10 +85,16 @@ function groupedWriter(write: (events: ViewEvent[], at: Date) => Promise<void>, 
         });
     }
   };
+  let scheduled = false;
   return (events: ViewEvent[]) =>
     new Promise<void>((done, failed) => {
       queue.push({ events, done, failed });
-      flush();
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => {
+        scheduled = false;
+        flush();
+      });
     });
 }
 
