@@ -23,5 +23,12 @@ export function makeClips() {
   writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length * 0.5)));
   const text = path.join(dir, 'notes.mp4');
   writeFileSync(text, 'This is a text file with a video name.\n'.repeat(200));
-  return { dir, vertical, long, audioOnly, truncated, text };
+  // A playlist naming a file of the server's own disk by its absolute path: the tools must never follow
+  // it (an HLS playlist or a concat list uploaded as a video is how a server's files end up in a rendition).
+  const segment = encode('segment.ts', ['-f', 'lavfi', '-i', 'testsrc2=size=160x284:rate=10', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'mpegts']);
+  const playlist = path.join(dir, 'playlist.mp4');
+  writeFileSync(playlist, `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:2.0,\nfile://${segment}\n#EXT-X-ENDLIST\n`);
+  const concatList = path.join(dir, 'concat.mp4');
+  writeFileSync(concatList, `ffconcat version 1.0\nfile 'segment.ts'\nfile 'file:${segment}'\n`);
+  return { dir, vertical, long, audioOnly, truncated, text, segment, playlist, concatList };
 }

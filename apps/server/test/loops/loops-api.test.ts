@@ -124,6 +124,16 @@ describe('loop upload (tus) and processing (ffmpeg)', () => {
     expect(await t.app.jobs.drain('loop.process')).toBe(0);
   }, 60_000);
 
+  it('never follows a file that names other files: a playlist or a concat list pointing into the server\'s disk is not a video, nor is a bare MPEG-TS', async () => {
+    for (const file of [clips.playlist, clips.concatList, clips.segment]) {
+      const { id, last } = await upload(ownerCookie, file);
+      expect(last.statusCode, file).toBe(400);
+      expect(ErrorBody.parse(JSON.parse(last.body)).code, file).toBe('LOOP_NOT_VIDEO');
+      expect(await loopOf(id), file).toMatchObject({ status: 'ERROR', errorCode: 'LOOP_NOT_VIDEO' });
+    }
+    expect(await t.app.jobs.drain('loop.process')).toBe(0);
+  }, 60_000);
+
   it('refuses a file over the size limit before a byte is stored, and an upload without a length', async () => {
     const big = await create(ownerCookie, 20_000_001);
     expect(big.statusCode).toBe(413);

@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 import { RETRY_DELAY_SECONDS, type Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
-import { endedByBounds, MAX_PIXELS_ARGS, MediaProbeError, probe, run as runTool, type MediaTools, type ProbeResult } from '../../media/media-tools';
+import { endedByBounds, MAX_PIXELS_ARGS, MediaProbeError, probe, run as runTool, UPLOADED_VIDEO_INPUT_ARGS, type MediaTools, type ProbeResult } from '../../media/media-tools';
 import type { MediaStore } from '../../media/media-store';
 import type { LocalSource, UploadStore } from '../../media/stores/upload-store';
 import { landing, notify as notifyPeople } from '../notifications/notification-producer';
@@ -49,6 +49,7 @@ export function renditionArgs(source: string, output: string, probed: { width: n
   return [
     '-hide_banner', '-nostdin', '-y', '-xerror',
     ...MAX_PIXELS_ARGS,
+    ...UPLOADED_VIDEO_INPUT_ARGS,
     '-i', source,
     '-map', `0:${probed.streamIndex}`, '-map', '0:a:0?',
     '-vf', `scale=${even(probed.width)}:${even(probed.height)}:flags=bicubic,setsar=1`,
