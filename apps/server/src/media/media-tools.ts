@@ -135,12 +135,16 @@ const tooManyPixels = /exceeds specified max pixel count/;
 /**
  * What an uploaded video may be read as, given before every run that opens one: only the containers
  * the upload page accepts (mp4 and QuickTime by the `mov` demuxer, WebM and Matroska by `matroska`),
- * read from the local file alone. Without it the tools guess the container from the bytes, and a text
- * file that is an HLS playlist or a concat list naming `file:///…` makes them read any file of the
- * server's disk into the rendition (a private rendition, another person's upload, /proc/self/environ).
- * A file of any other container is refused as not a video, before a frame is decoded.
+ * read from its own file alone — a local file, or the loopback address through which an instance
+ * offers an object of the bucket (stores/tool-reader.ts). Without it the tools guess the container
+ * from the bytes, and a text file that is an HLS playlist or a concat list naming `file:///…` makes
+ * them read any file of the server's disk into the rendition (a private rendition, another person's
+ * upload, /proc/self/environ). A file of any other container is refused as not a video, before a
+ * frame is decoded.
  */
-export const UPLOADED_VIDEO_INPUT_ARGS = ['-format_whitelist', 'mov,matroska', '-protocol_whitelist', 'file'];
+export function uploadedVideoInputArgs(input: string): string[] {
+  return ['-format_whitelist', 'mov,matroska', '-protocol_whitelist', input.startsWith('http://127.0.0.1:') ? 'http,tcp' : 'file'];
+}
 
 export type ProbeResult = {
   /** Measured from the video packets the file holds (first timestamp to the end of the last frame), never its header. */
@@ -263,7 +267,7 @@ export async function probe(tools: MediaTools, file: string, limits: { maxSecond
   const streams = await run(tools, 'probe', 'ffprobe', [
     '-v', 'error', ...MAX_PIXELS_ARGS, '-print_format', 'json',
     '-show_entries', 'stream=index,codec_type,codec_name,width,height,nb_frames,r_frame_rate,avg_frame_rate:stream_disposition=attached_pic:stream_tags=rotate:stream_side_data=rotation',
-    ...UPLOADED_VIDEO_INPUT_ARGS,
+    ...uploadedVideoInputArgs(file),
     file,
   ]);
   if (streams.code !== 0) throw failureOf(streams, 'LOOP_NOT_VIDEO');
@@ -286,7 +290,7 @@ export async function probe(tools: MediaTools, file: string, limits: { maxSecond
 
   const meter = new PacketMeter(limits.maxSeconds);
   const judged: { early: ProbeFailure | null; child?: ChildProcess } = { early: null };
-  const packets = await run(tools, 'probe', 'ffprobe', ['-v', 'error', ...MAX_PIXELS_ARGS, '-select_streams', String(video.index), '-show_entries', 'packet=pts_time,dts_time,duration_time', '-of', 'compact=p=0', ...UPLOADED_VIDEO_INPUT_ARGS, file], {
+  const packets = await run(tools, 'probe', 'ffprobe', ['-v', 'error', ...MAX_PIXELS_ARGS, '-select_streams', String(video.index), '-show_entries', 'packet=pts_time,dts_time,duration_time', '-of', 'compact=p=0', ...uploadedVideoInputArgs(file), file], {
     onSpawn: (child) => (judged.child = child),
     onStdoutLine: (line) => {
       if (judged.early || !line) return;

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, watch } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -151,8 +151,16 @@ describe('media in an S3 bucket (STORAGE=s3)', () => {
     // Where to resume, as told by the bucket (any instance would answer the same).
     const resume = await t.app.inject({ method: 'HEAD', url: location, headers: tusHeaders(cookie) });
     expect(resume.headers['upload-offset']).toBe(String(half));
+    // The last piece is judged by the probe where the upload is, in the bucket: no copy of it is
+    // written to this instance's disk, even for a moment (a `web` instance keeps no media).
+    const scratch = path.join(t.config.dataDir, 'run', 'loops');
+    mkdirSync(scratch, { recursive: true });
+    const written: string[] = [];
+    const watcher = watch(scratch, (_event, name) => written.push(String(name)));
     const last = await piece(half, bytes.subarray(half));
+    watcher.close();
     expect(last.statusCode, last.body).toBe(204);
+    expect(written).toEqual([]);
     expect((await bucket.head(id))?.size).toBe(bytes.length);
 
     expect(await t.app.jobs.drain('loop.process')).toBe(1);
@@ -184,6 +192,27 @@ describe('media in an S3 bucket (STORAGE=s3)', () => {
     }
     expect(await t.app.jobs.drain(MEDIA_REMOVE_QUEUE)).toBe(0);
   }, 120_000);
+
+  it('judges an upload in the bucket by what it holds, read through loopback: a text file, a playlist naming a file of the disk, a clip cut short', async () => {
+    for (const [file, code] of [
+      [clips.text, 'LOOP_NOT_VIDEO'],
+      [clips.playlist, 'LOOP_NOT_VIDEO'],
+      [clips.truncated, 'LOOP_DAMAGED'],
+    ] as const) {
+      const bytes = readFileSync(file);
+      const created = await t.app.inject({ method: 'POST', url: `/api/channels/${shorts}/loops/uploads`, headers: tusHeaders(cookie, { 'upload-length': String(bytes.length) }) });
+      expect(created.statusCode, created.body).toBe(201);
+      const last = await t.app.inject({
+        method: 'PATCH',
+        url: created.headers.location as string,
+        headers: tusHeaders(cookie, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }),
+        payload: bytes,
+      });
+      expect(last.statusCode, file).toBe(400);
+      expect((JSON.parse(last.body) as { code: string }).code, file).toBe(code);
+    }
+    expect(await t.app.jobs.drain('loop.process')).toBe(0);
+  }, 60_000);
 
   it('puts a live recording into the bucket as the ingest makes it: /live/ serves the playlist and segments from there, and the replay ends there', async () => {
     const ingest = await createTestApp({ env: { ...env, RTMP_INGEST: 'embedded', RTMP_PORT: '0', RTMP_HOST: '127.0.0.1', FFMPEG_PATH: '/usr/bin/ffmpeg' } });

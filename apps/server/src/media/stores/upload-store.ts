@@ -12,6 +12,7 @@ import { S3Store } from '@tus/s3-store';
 import { ERRORS, Upload, type DataStore } from '@tus/server';
 import type { StorageConfig } from '../../config';
 import type { ObjectStore } from './object-store';
+import { serveToTools } from './tool-reader';
 
 /**
  * Parts of a resumable upload sent to the bucket: S3's minimum part (the last may be shorter). The
@@ -306,13 +307,16 @@ export class PieceS3Store extends S3Store {
 
 /** A local copy of an upload's source for ffprobe and ffmpeg, and the way to let it go. */
 export type LocalSource = { file: string; release(): Promise<void> };
+/** Where ffprobe reads an upload from without a copy (a local file, or the bucket's object offered on loopback). */
+export type ProbeSource = { input: string; release(): Promise<void> };
 
 /**
  * Where resumable (tus) uploads are kept, by STORAGE: on disk, `<uploadsDir>/<id>` with `<id>.json`
  * (@tus/file-store), as always; in the bucket, `<id>` with `<id>.info` (and `<id>.part` for a last
  * piece under 5 MiB) written by @tus/s3-store as S3 multipart uploads, so that the next piece of an
- * upload can land on any instance. The tools need a file: `local` answers the disk file itself, or a
- * copy downloaded from the bucket into `scratchDir`.
+ * upload can land on any instance. The transcode needs a file: `local` answers the disk file itself, or a
+ * copy downloaded from the bucket into `scratchDir` (on the worker); the probe at the last piece reads
+ * the object where it is (`probeSource`), so a `web` instance writes none of it to its disk.
  */
 export function uploadStore(storage: StorageConfig, options: { uploadsDir: string; scratchDir: string; objects: ObjectStore }) {
   if (storage.kind === 'disk') {
@@ -322,6 +326,10 @@ export function uploadStore(storage: StorageConfig, options: { uploadsDir: strin
       async local(id: string): Promise<LocalSource | null> {
         const found = await stat(fileOf(id)).catch(() => null);
         return found?.isFile() ? { file: fileOf(id), release: async () => undefined } : null;
+      },
+      async probeSource(id: string): Promise<ProbeSource | null> {
+        const found = await stat(fileOf(id)).catch(() => null);
+        return found?.isFile() ? { input: fileOf(id), release: async () => undefined } : null;
       },
       async remove(id: string): Promise<void> {
         await rm(fileOf(id), { force: true });
@@ -359,6 +367,12 @@ export function uploadStore(storage: StorageConfig, options: { uploadsDir: strin
         throw error;
       }
       return { file, release };
+    },
+    /** The object itself, offered to the tools on loopback for the time of the probe: nothing of it is written here. */
+    async probeSource(id: string): Promise<ProbeSource | null> {
+      if (!(await options.objects.head(id))) return null;
+      const offered = await serveToTools(options.objects, id);
+      return { input: offered.url, release: () => offered.close() };
     },
     /** An unfinished upload's multipart upload is aborted (its parts would stay billed), then its objects go. */
     async remove(id: string): Promise<void> {

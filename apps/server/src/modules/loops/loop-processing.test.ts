@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOADED_VIDEO_INPUT_ARGS } from '../../media/media-tools';
+import { uploadedVideoInputArgs } from '../../media/media-tools';
 import { renditionArgs } from './loop-processing';
 
 describe("a loop's transcode", () => {
@@ -9,7 +9,11 @@ describe("a loop's transcode", () => {
     expect(args[input + 1]).toBe('/data/source');
     // Input options count only before their input.
     const before = args.slice(0, input).join(' ');
-    expect(before).toContain(UPLOADED_VIDEO_INPUT_ARGS.join(' '));
-    expect(UPLOADED_VIDEO_INPUT_ARGS).toEqual(['-format_whitelist', 'mov,matroska', '-protocol_whitelist', 'file']);
+    expect(before).toContain('-format_whitelist mov,matroska -protocol_whitelist file');
+  });
+
+  it('reads an object of the bucket offered on loopback over plain HTTP only, and a local file from the disk only', () => {
+    expect(uploadedVideoInputArgs('http://127.0.0.1:41234/token')).toEqual(['-format_whitelist', 'mov,matroska', '-protocol_whitelist', 'http,tcp']);
+    expect(uploadedVideoInputArgs('/data/uploads/loops/id')).toEqual(['-format_whitelist', 'mov,matroska', '-protocol_whitelist', 'file']);
   });
 });

@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 import { RETRY_DELAY_SECONDS, type Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
-import { endedByBounds, MAX_PIXELS_ARGS, MediaProbeError, probe, run as runTool, UPLOADED_VIDEO_INPUT_ARGS, type MediaTools, type ProbeResult } from '../../media/media-tools';
+import { endedByBounds, MAX_PIXELS_ARGS, MediaProbeError, probe, run as runTool, uploadedVideoInputArgs, type MediaTools, type ProbeResult } from '../../media/media-tools';
 import type { MediaStore } from '../../media/media-store';
 import type { LocalSource, UploadStore } from '../../media/stores/upload-store';
 import { landing, notify as notifyPeople } from '../notifications/notification-producer';
@@ -49,7 +49,7 @@ export function renditionArgs(source: string, output: string, probed: { width: n
   return [
     '-hide_banner', '-nostdin', '-y', '-xerror',
     ...MAX_PIXELS_ARGS,
-    ...UPLOADED_VIDEO_INPUT_ARGS,
+    ...uploadedVideoInputArgs(source),
     '-i', source,
     '-map', `0:${probed.streamIndex}`, '-map', '0:a:0?',
     '-vf', `scale=${even(probed.width)}:${even(probed.height)}:flags=bicubic,setsar=1`,
@@ -210,8 +210,8 @@ export function loopProcessor(deps: Deps) {
   const removeSource = (id: string) => deps.uploads.remove(id);
 
   return {
-    /** A local file of the upload for the tools (the disk file, or a copy from the bucket), or null when it is gone. */
-    localSource: (id: string) => deps.uploads.local(id),
+    /** Where the probe reads the upload from without a copy on this instance (the disk file, or the bucket's object on loopback). */
+    probeSource: (id: string) => deps.uploads.probeSource(id),
     removeSource,
 
     /** The job: runs the loop once; throws only for a failure worth retrying (pg-boss retries it). */

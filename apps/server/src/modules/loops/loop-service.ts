@@ -78,12 +78,12 @@ export function loopService(deps: Deps) {
      */
     async finishUpload(id: string, size: number): Promise<ErrorCode | null> {
       let refusal: ErrorCode | null = null;
-      // The whole file, here: from the bucket it is downloaded first (the tools read local files).
-      const source = await processor.localSource(id);
+      // The whole file, where it is: in the bucket it is read through this instance, never copied to its disk.
+      const source = await processor.probeSource(id);
       try {
         if (!source) throw new Error('the upload has no file');
         // Length, frame size and rate as the file's frames have them (the probe refuses with the reason).
-        await probe(deps.tools, source.file, { maxSeconds });
+        await probe(deps.tools, source.input, { maxSeconds });
       } catch (error) {
         refusal = error instanceof MediaProbeError ? error.code : 'LOOP_NOT_VIDEO';
       } finally {
