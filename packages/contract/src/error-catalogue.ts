@@ -85,6 +85,7 @@ export const errorCatalogue = {
   WHIP_SESSION_LIMIT: { status: 503, message: '지금은 브라우저 송출을 더 받을 수 없습니다. 잠시 후 다시 시도해 주세요.' },
   /** Issue 24, point 2: the session resource (its DELETE) is unknown or already ended. */
   WHIP_SESSION_NOT_FOUND: { status: 404, message: '브라우저 송출 세션을 찾을 수 없습니다.' },
+  WHIP_PATCH_UNSUPPORTED: { status: 405, message: '브라우저 송출 세션은 연결 후보를 나중에 보내는 방식(PATCH)을 지원하지 않습니다.' },
   THUMBNAIL_UPLOAD_FAILED: { status: 400, message: '이미지 업로드에 실패했습니다.' },
   UPLOAD_TOO_LARGE: { status: 413, message: '파일이 너무 큽니다.' },
   UPLOAD_NOT_IMAGE: { status: 400, message: '이미지 파일(JPEG, PNG, WebP, GIF)만 올릴 수 있습니다.' },

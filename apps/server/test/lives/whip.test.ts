@@ -195,6 +195,11 @@ describe('WHIP ingest', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('accept-post')).toBe('application/sdp');
+    // No trickle ICE nor ICE restart: a session's PATCH is 405 with a code (RFC 9725 section 4.3.1), whatever its body.
+    const patch = await fetch(`${endpoint()}/${'a'.repeat(32)}`, { method: 'PATCH', headers: { 'content-type': 'application/trickle-ice-sdpfrag' }, body: 'a=end-of-candidates\r\n' });
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get('allow')).toBe('DELETE, OPTIONS');
+    expect(await codeOf(patch)).toBe('WHIP_PATCH_UNSUPPORTED');
     expect((await fetch(`${httpBase}/healthz`)).status).toBe(200);
   }, 30_000);
 

@@ -65,6 +65,13 @@ export async function whipRoutes(instance: FastifyInstance, options: { whip: Whi
       .send(answer.sdp);
   });
 
+  // No trickle ICE and no ICE restart here (the answer carries every candidate): RFC 9725 section 4.3.1
+  // asks such a server to answer any PATCH of a session 405.
+  app.patch('/ingest/whip/:sessionId', { schema: { hide: true, params: SessionParams } }, async (_request, reply) => {
+    cors(reply).header('allow', 'DELETE, OPTIONS');
+    throw new AppError('WHIP_PATCH_UNSUPPORTED');
+  });
+
   app.delete('/ingest/whip/:sessionId', { schema: { hide: true, params: SessionParams } }, async (request, reply) => {
     cors(reply);
     // The session's id (128 random bits) is the capability, as the key may have been reissued since.

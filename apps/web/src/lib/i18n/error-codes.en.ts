@@ -70,6 +70,7 @@ export const errorCodeTextsEn: Record<ErrorCode, string> = {
   WHIP_MEDIA_TYPE: 'Only application/sdp requests are accepted.',
   WHIP_SESSION_LIMIT: 'No more browser streams can be taken right now. Try again shortly.',
   WHIP_SESSION_NOT_FOUND: 'The browser streaming session could not be found.',
+  WHIP_PATCH_UNSUPPORTED: 'The browser streaming session does not take candidates sent later (PATCH).',
   THUMBNAIL_UPLOAD_FAILED: 'Image upload failed.',
   UPLOAD_TOO_LARGE: 'The file is too large.',
   UPLOAD_NOT_IMAGE: 'Only image files (JPEG, PNG, WebP, GIF) can be uploaded.',
