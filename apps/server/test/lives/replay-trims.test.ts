@@ -21,6 +21,7 @@ import { newKeyAndLive } from './stream-keys';
  * copied), the replay plays as it was until the trimmed playlist is written and swapped in, the
  * former playlist and the cut-off segments are removed once, 50 requests at once queue one trim.
  * And a hidden replay's HLS is not public: only its channel's owner and managers play it then.
+ * A hidden replay (not published) is trimmed the same way and stays hidden until it is shown.
  * Real ffmpeg publishes over RTMP into the embedded ingest.
  */
 
@@ -283,6 +284,57 @@ describe('a hidden replay is not public', () => {
     const shown = await call(t.app, 'POST', `/api/channels/${channelId}/contents/${replayId}/unhide`, owner, { version: replay.version + 1 });
     expect(shown.statusCode, shown.body).toBe(200);
     expect((await fetch(playlistUrl)).status).toBe(200);
+  });
+
+  it('trims a hidden replay (before publishing): it stays hidden and unseen while cut, and once shown plays trimmed', async () => {
+    const pageUrl = `${httpBase}/c/${channelId}/live/${liveId}`;
+    const shownBefore = await replayRow();
+    expect(shownBefore.status).toBe('PUBLIC');
+    const hidden = await call(t.app, 'POST', `/api/channels/${channelId}/contents/${replayId}/hide`, owner, { version: shownBefore.version });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const before = await replayRow();
+    expect(before.status).toBe('HIDDEN');
+    expect((await fetch(pageUrl)).status).toBe(404);
+    expect((await fetch(`${httpBase}${before.video_url!}`)).status).toBe(404);
+
+    // The same rules as for a published replay: the owner trims; a stranger and a credit manager may not.
+    const range = { startSeconds: 0, endSeconds: before.duration_seconds! - 2 };
+    expect((await call(t.app, 'POST', trimUrl(), stranger, range)).statusCode).toBe(403);
+    expect((await call(t.app, 'POST', trimUrl(), creditManager, range)).statusCode).toBe(403);
+    const response = await call(t.app, 'POST', trimUrl(), owner, range);
+    expect(response.statusCode, response.body).toBe(202);
+    const trimId = response.json<ReplayTrim>().id;
+    expect(await t.app.jobs.drain(REPLAY_TRIM_QUEUE)).toBe(1);
+    expect(await t.db.selectFrom('replay_trims').select('state').where('id', '=', trimId).executeTakeFirstOrThrow()).toEqual({ state: 'DONE' });
+
+    // Trimmed, and still hidden: not on the public page, its new playlist not public; the owner previews it privately.
+    const trimmed = await replayRow();
+    expect(trimmed.status).toBe('HIDDEN');
+    expect(trimmed.video_url).toBe(`/live/${liveId}/replay-${trimId}.m3u8`);
+    expect(trimmed.duration_seconds!).toBeLessThan(before.duration_seconds!);
+    expect(trimmed.version).toBe(before.version + 1);
+    expect((await playerInfo()).replayTrim).toMatchObject({ id: trimId, state: 'DONE' });
+    expect((await fetch(pageUrl)).status).toBe(404);
+    expect((await fetch(`${httpBase}${trimmed.video_url!}`)).status).toBe(404);
+    const preview = await fetch(`${httpBase}${trimmed.video_url!}`, { headers: { cookie: owner } });
+    expect([preview.status, preview.headers.get('cache-control')]).toEqual([200, 'private, no-store']);
+    const kept = playlistSegments(await preview.text());
+    expect(await t.app.jobs.drain(REPLAY_TRIM_CLEANUP_QUEUE)).toBe(1);
+
+    // Published (shown): the public page and its HLS serve the trimmed replay, the former playlist is gone.
+    const shown = await call(t.app, 'POST', `/api/channels/${channelId}/contents/${replayId}/unhide`, owner, { version: trimmed.version });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect((await replayRow()).status).toBe('PUBLIC');
+    const page = await fetch(pageUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`src="${trimmed.video_url!}"`);
+    expect(html).not.toContain(before.video_url!);
+    const served = await fetch(`${httpBase}${trimmed.video_url!}`);
+    expect([served.status, served.headers.get('cache-control')]).toEqual([200, 'public, max-age=60']);
+    expect(playlistSegments(await served.text()).map((segment) => segment.name)).toEqual(kept.map((segment) => segment.name));
+    expect(await probeSeconds(`${httpBase}${trimmed.video_url!}`)).toBeCloseTo(trimmed.duration_seconds!, 0);
+    expect((await fetch(`${httpBase}${before.video_url!}`)).status).toBe(404);
   });
 
   it('deleting the replay removes the whole recording once, and its HLS is gone for everyone', async () => {

@@ -34,6 +34,31 @@ describe('the empty list', () => {
   });
 });
 
+describe('a row’s view count', () => {
+  it('is shortened on a replay (LIVE) row as on every other row, the full count in its title', async () => {
+    const post = { ...row(1, 'PUBLIC', '공개 글'), viewCount: 1_234 };
+    const replay: ContentSummary = {
+      ...row(2, 'PUBLIC', '아침 방송 다시 보기'),
+      kind: 'LIVE',
+      viewCount: 1_250,
+      videoUrl: '/live/31/index.m3u8',
+      durationSeconds: 754,
+      liveId: 31,
+    };
+    const popular: ContentSummary = { ...replay, id: 3, title: '저녁 방송 다시 보기', viewCount: 152_345, videoUrl: '/live/32/index.m3u8', liveId: 32 };
+    stubFetch({ [LIST]: { body: page([post, replay, popular]) } });
+    renderWithProviders(<ChannelContents channelId={7} />, { path: '/channels/7' });
+    const list = await screen.findByRole('list', { name: '콘텐츠' });
+    const rowOf = (title: string) => within(list).getByRole('link', { name: title }).closest('li')!;
+    const viewsOf = (title: string) => within(rowOf(title)).getByText('조회수').parentElement!;
+
+    expect(within(rowOf('아침 방송 다시 보기')).getByText('라이브')).toBeTruthy();
+    expect([viewsOf('공개 글').textContent, viewsOf('공개 글').getAttribute('title')]).toEqual(['조회수 1.2천', '1,234']);
+    expect([viewsOf('아침 방송 다시 보기').textContent, viewsOf('아침 방송 다시 보기').getAttribute('title')]).toEqual(['조회수 1.2천', '1,250']);
+    expect([viewsOf('저녁 방송 다시 보기').textContent, viewsOf('저녁 방송 다시 보기').getAttribute('title')]).toEqual(['조회수 15.2만', '152,345']);
+  });
+});
+
 describe('the content list’s link to the public site', () => {
   it('is on PUBLIC rows only, and opens the public page in a new tab', async () => {
     const rows = [row(1, 'PUBLIC', '공개 글'), row(2, 'HIDDEN', '숨긴 글'), row(3, 'DRAFT', '초안'), row(4, 'PUBLIC_RESERVATION', '예약 글'), row(5, 'REPORT_BLIND', '가려진 글')];
