@@ -44,7 +44,7 @@ test('a creator goes live from the browser: receiving, start, public HLS for any
   await page.getByRole('dialog', { name: '방송을 시작할까요?' }).getByRole('button', { name: '방송 시작' }).click();
   await expect(page.getByText('방송을 시작했습니다.')).toBeVisible();
 
-  // Anyone, signed out, gets the public HLS and its segments.
+  // Anyone, signed out, gets the public HLS and its segments…
   const stranger = await browser.newContext();
   const anonymous = await stranger.newPage();
   await expect
@@ -53,6 +53,14 @@ test('a creator goes live from the browser: receiving, start, public HLS for any
       return response.ok() && (await response.text()).includes('.ts');
     }, { timeout: 30_000 })
     .toBe(true);
+  // …and watches it on the live's public page, signed out: the video plays, from a segment fetched anonymously.
+  const segments: number[] = [];
+  anonymous.on('response', (response) => {
+    if (/\/live\/\d+\/[^/]+\.ts$/.test(new URL(response.url()).pathname) && response.ok()) segments.push(response.status());
+  });
+  await anonymous.goto(`/c/${channel.id}/live/${liveId}`);
+  await expect.poll(() => anonymous.locator('video').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), { timeout: 30_000 }).toBe(true);
+  expect(segments.length).toBeGreaterThan(0);
   await stranger.close();
   await expect.poll(() => page.getByTestId('live-public-player').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), { timeout: 30_000 }).toBe(true);
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentStatus } from '@studio/contract/enums';
 import { sessionCookieName } from '../src/plugins/session';
@@ -124,11 +125,15 @@ describe('a content page', () => {
     expect(channelPage).not.toContain('/studio/assets/');
     // A live on air: the beacon says its viewer is there (its concurrent viewers, issue 23).
     expect((await get(`/c/${channel}/live/${ids.onAir}`)).body).toContain(`<article data-live-presence="${ids.onAir}">`);
-    for (const url of [`/c/${channel}/${ids.post}`, `/c/${channel}/${ids.loop}`, `/c/${channel}/live/${ids.onAir}`]) {
+    for (const url of [`/c/${channel}/${ids.post}`, `/c/${channel}/${ids.loop}`]) {
       const body = (await get(url)).body;
       expect(body.match(/<script[^>]*>/g), url).toEqual(['<script src="/c/beacon.js" defer>']);
       expect(body, url).not.toContain('/studio/assets/');
     }
+    // A live's page also has its player script (hls.js only for browsers that do not play HLS themselves).
+    const livePage = (await get(`/c/${channel}/live/${ids.onAir}`)).body;
+    expect(livePage.match(/<script[^>]*>/g)).toEqual(['<script src="/c/live-player.js" defer>', '<script src="/c/beacon.js" defer>']);
+    expect(livePage).not.toContain('/studio/assets/');
     const script = await get('/c/beacon.js');
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
@@ -221,7 +226,26 @@ describe('a live page', () => {
     expect(html).toContain('다시보기');
     expect(html).toContain(`src="/live/${ids.replay}/index.m3u8"`);
     expect(html).toContain(`<article data-view-content="${ids.replayContent}">`);
-    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/c/beacon.js" defer>']);
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/c/live-player.js" defer>', '<script src="/c/beacon.js" defer>']);
+  });
+
+  it('plays HLS in browsers without it through hls.js, fetched only by them, from this origin, gzipped when asked', async () => {
+    const player = await get('/c/live-player.js');
+    expect(player.statusCode).toBe(200);
+    expect(player.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    // Native HLS first; hls.js only where MSE is and HLS is not, without a worker (the CSP has no worker source).
+    expect(player.body).toContain("video.canPlayType('application/vnd.apple.mpegurl')");
+    expect(player.body).toContain("script.src = '/c/hls.light.min.js'");
+    expect(player.body).toContain('enableWorker: false');
+    const plain = await t.app.inject({ method: 'GET', url: '/c/hls.light.min.js' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('loadSource');
+    const gzipped = await t.app.inject({ method: 'GET', url: '/c/hls.light.min.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(gzipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
   });
 
   it('is the page of the replay content: its content address leads there', async () => {

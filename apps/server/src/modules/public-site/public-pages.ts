@@ -3,6 +3,7 @@ import { publicSitePaths } from '@studio/contract/public-site';
 import { escapeHtml } from '../../accounts/pages';
 import { plainTextToRichText } from '../../lib/sanitize-html';
 import { BEACON_SCRIPT_PATH } from './beacon-script';
+import { LIVE_PLAYER_SCRIPT_PATH } from './live-player-script';
 import { otherLanguageHref, SITE_TEXTS, siteDate, siteHref, type SiteView } from './site-language';
 import type { PublicChannelRow, PublicLiveRow } from './public-site-repository';
 import type { ChannelPage, ContentPage, LivePage, PublicContent } from './public-site-service';
@@ -200,10 +201,12 @@ export function renderLivePage(publicUrl: string, page: LivePage, view: SiteView
   const playlist = (live.status === 'END' ? live.replay_video_url : null) ?? livePaths.publicPlaylist(live.id);
   const poster = live.thumbnail_url ? ` poster="${escapeHtml(live.thumbnail_url)}"` : '';
   const date = liveDate(live);
-  // HLS without a script: Safari (and Chrome on Android) play the playlist in <video>; elsewhere the link opens it.
+  // Safari (and Chrome on Android) play the playlist in <video>; other browsers through hls.js, which the
+  // player script fetches only for them (live-player-script.ts); the link is for a browser with neither.
   const player =
     `<video class="live" controls playsinline preload="none"${poster} src="${playlist}"></video>` +
-    `<p class="note">${texts.hlsBefore}<a href="${playlist}">${texts.hlsLink}</a>${texts.hlsAfter}</p>`;
+    `<p class="note">${texts.hlsBefore}<a href="${playlist}">${texts.hlsLink}</a>${texts.hlsAfter}</p>` +
+    `<script src="${LIVE_PLAYER_SCRIPT_PATH}" defer></script>`;
   const description = live.description.trim() ? `<div class="body">${plainTextToRichText(live.description)}</div>` : '';
   const body = `<h1>${escapeHtml(title)}</h1><p class="meta">${liveBadge(live, view)}${date ? siteDate(date, view.language) : ''}</p>${player}${description}`;
   return document(

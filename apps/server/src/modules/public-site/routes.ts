@@ -3,6 +3,7 @@ import { IdParam } from '@studio/contract/params';
 import { errorCatalogue } from '@studio/contract/errors';
 import { decodePublicContentsCursor, publicSitePaths, type PublicContentsCursor } from '@studio/contract/public-site';
 import { BEACON_SCRIPT, BEACON_SCRIPT_PATH } from './beacon-script';
+import { HLS_LIBRARY_PATH, hlsLibrary, LIVE_PLAYER_SCRIPT, LIVE_PLAYER_SCRIPT_PATH } from './live-player-script';
 import { renderBadCursorPage, renderChannelPage, renderContentPage, renderLivePage, renderNotFoundPage } from './public-pages';
 import { publicSiteService } from './public-site-service';
 import { siteHref, siteViewOf, type SiteView } from './site-language';
@@ -54,6 +55,18 @@ export async function publicSiteRoutes(app: FastifyInstance) {
   app.get(BEACON_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(BEACON_SCRIPT),
   );
+
+  // The live pages' player: its script, and hls.js for a browser that does not play HLS itself (live-player-script.ts).
+  app.get(LIVE_PLAYER_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(LIVE_PLAYER_SCRIPT),
+  );
+  let hls: ReturnType<typeof hlsLibrary> | undefined;
+  app.get(HLS_LIBRARY_PATH, { schema: { hide: true } }, async (request, reply) => {
+    hls ??= hlsLibrary();
+    void reply.header('cache-control', 'public, max-age=86400').header('vary', 'Accept-Encoding').type('text/javascript; charset=utf-8');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(hls.gzipped);
+    return reply.send(hls.plain);
+  });
 
   app.get<{ Params: Params; Querystring: Query }>('/c/:channelId', { schema: { hide: true } }, async (request, reply) => {
     const channelId = idOf(request.params.channelId);
