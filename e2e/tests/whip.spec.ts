@@ -59,7 +59,14 @@ test('a creator goes live from the browser: receiving, start, public HLS for any
     if (/\/live\/\d+\/[^/]+\.ts$/.test(new URL(response.url()).pathname) && response.ok()) segments.push(response.status());
   });
   await anonymous.goto(`/c/${channel.id}/live/${liveId}`);
-  await expect.poll(() => anonymous.locator('video').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), { timeout: 30_000 }).toBe(true);
+  const publicVideo = anonymous.locator('video');
+  // Chromium plays no HLS by itself: the page's player hands the element to hls.js (a MediaSource's blob: address).
+  await expect.poll(() => publicVideo.evaluate((video: HTMLVideoElement) => video.src.startsWith('blob:')), { timeout: 15_000 }).toBe(true);
+  await publicVideo.evaluate((video: HTMLVideoElement) => {
+    video.muted = true;
+    return video.play();
+  });
+  await expect.poll(() => publicVideo.evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), { timeout: 30_000 }).toBe(true);
   expect(segments.length).toBeGreaterThan(0);
   await stranger.close();
   await expect.poll(() => page.getByTestId('live-public-player').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), { timeout: 30_000 }).toBe(true);
