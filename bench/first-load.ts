@@ -9,17 +9,21 @@ import { gzipSync } from 'node:zlib';
 /** The design (docs/ARCHITECTURE.md section 8): the first load of /studio/ carries at most this much gzipped JavaScript. */
 export const FIRST_LOAD_BUDGET_KIB = 150;
 
+/** The studio's languages, each measured on every route (Korean is the default; English loads its own catalogues). */
+export const FIRST_LOAD_LANGUAGES = ['ko', 'en'] as const;
+export type FirstLoadLanguage = (typeof FIRST_LOAD_LANGUAGES)[number];
+
 /**
- * Where each route's first load stands while the budget is not met (issue 25, point 5; decision 052):
- * measured as Chromium fetches it (e2e/tests/first-load.spec.ts) plus 3 KiB, so the figure cannot
- * creep up unnoticed. Lower a line whenever a route gets lighter; the budget is met when every line
- * is at FIRST_LOAD_BUDGET_KIB.
+ * Where each route's first load stands, per language, while the budget is not met (issue 25, point 5;
+ * decision 052): measured as Chromium fetches it (e2e/tests/first-load.spec.ts) plus 3 KiB, so the
+ * figure cannot creep up unnoticed. Lower a line whenever a route gets lighter; the budget is met when
+ * every line is at FIRST_LOAD_BUDGET_KIB. The spec holds a route to the lower of its line and the budget.
  */
-export const FIRST_LOAD_HELD_KIB: Record<'studio home' | 'channel management' | 'channel home', number> = {
-  'studio home': FIRST_LOAD_BUDGET_KIB,
-  'channel management': FIRST_LOAD_BUDGET_KIB,
-  // 149.4 measured on 2026-11-26 once the bar for selected rows and its texts load with the first selection.
-  'channel home': FIRST_LOAD_BUDGET_KIB,
+export const FIRST_LOAD_HELD_KIB: Record<'studio home' | 'channel management' | 'channel home', Record<FirstLoadLanguage, number>> = {
+  'studio home': { ko: FIRST_LOAD_BUDGET_KIB, en: FIRST_LOAD_BUDGET_KIB },
+  'channel management': { ko: FIRST_LOAD_BUDGET_KIB, en: FIRST_LOAD_BUDGET_KIB },
+  // 146.6 in Korean, 148.3 in English on 2026-12-01, once error-code texts left the first load.
+  'channel home': { ko: FIRST_LOAD_BUDGET_KIB, en: FIRST_LOAD_BUDGET_KIB },
 };
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');

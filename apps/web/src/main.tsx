@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { checkAnswersAfterFirstLoad } from './app/after-first-load';
+import { finishAfterFirstLoad } from './app/after-first-load';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -11,7 +11,7 @@ import './styles/global.css';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
-checkAnswersAfterFirstLoad(router, queryClient);
+finishAfterFirstLoad(router, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
 import { onLateInvalidAnswer, startAnswerChecks } from '../lib/api-client';
+import { loadErrorTexts } from '../lib/i18n/i18n';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -16,7 +17,8 @@ const QUIET_MS = 1_000;
  * navigation under way), no query is fetching, the browser has found idle time (React renders a
  * route in a transition, in slices, and has committed it when the main thread first goes idle)
  * and nothing has arrived over the network for QUIET_MS. Only then does the studio load what it did
- * not need to draw the page: the schemas that check the answers (docs/decisions/057). Whatever
+ * not need to draw the page: the schemas that check the answers (docs/decisions/057) and the texts
+ * of the error codes in the page's language (lib/i18n/i18n.ts). Whatever
  * starts fetching in between puts the wait back.
  */
 export function afterFirstLoad(router: Router, queryClient: QueryClient, run: () => void): void {
@@ -61,8 +63,14 @@ export function afterFirstLoad(router: Router, queryClient: QueryClient, run: ()
   settle();
 }
 
-/** Checks the answers of the first page once it is usable; one that fails drops every query, so the page refetches and shows the error. */
-export function checkAnswersAfterFirstLoad(router: Router, queryClient: QueryClient): void {
+/**
+ * Once the first page is usable: checks its answers (one that fails drops every query, so the page
+ * refetches and shows the error) and loads the error texts, so that the first failure is worded at once.
+ */
+export function finishAfterFirstLoad(router: Router, queryClient: QueryClient): void {
   onLateInvalidAnswer(() => void queryClient.resetQueries());
-  afterFirstLoad(router, queryClient, startAnswerChecks);
+  afterFirstLoad(router, queryClient, () => {
+    startAnswerChecks();
+    void loadErrorTexts();
+  });
 }

@@ -50,26 +50,32 @@ function resolveModule(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Every package reached from `entry` through static value imports, with the chain of files that reaches it. */
-export function packagesReached(entry: string): Map<string, string[]> {
-  const reached = new Map<string, string[]>();
-  const seen = new Set<string>();
+/** Every package and every source file reached from `entry` through static value imports, each with the chain of files that reaches it. */
+export function modulesReached(entry: string): { packages: Map<string, string[]>; files: Map<string, string[]> } {
+  const packages = new Map<string, string[]>();
+  const files = new Map<string, string[]>();
   const walk = (file: string, chain: string[]) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const here = [...chain, relative(src, file)];
+    const name = relative(src, file);
+    if (files.has(name)) return;
+    const here = [...chain, name];
+    files.set(name, here);
     for (const specifier of staticValueImports(readFileSync(file, 'utf8'))) {
       if (/\.(css|svg|png|json)$/.test(specifier)) continue;
       const next = resolveModule(file, specifier);
       if (next) walk(next, here);
       else if (!specifier.startsWith('.') && !specifier.startsWith('@studio/')) {
-        const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier);
-        if (!reached.has(name)) reached.set(name, [...here, specifier]);
+        const pkg = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier);
+        if (!packages.has(pkg)) packages.set(pkg, [...here, specifier]);
       }
     }
   };
   walk(join(src, entry), []);
-  return reached;
+  return { packages, files };
+}
+
+/** Every package reached from `entry` through static value imports, with the chain of files that reaches it. */
+export function packagesReached(entry: string): Map<string, string[]> {
+  return modulesReached(entry).packages;
 }
 
 describe('the first load', () => {
@@ -92,5 +98,14 @@ describe('the first load', () => {
     // The walk really follows the code: React and the router are reached from every entry.
     expect(reached.has('react')).toBe(true);
     expect(reached.get('zod')?.join(' → ') ?? null).toBeNull();
+  });
+
+  // English would otherwise carry Korean's error texts on top of its own, and Korean the English
+  // catalogue: only the active locale's messages load, its error texts after the first page (lib/i18n/i18n.ts).
+  it.each(entries)('of %s reaches no error-code texts and no English catalogue through a static import', (entry) => {
+    const { files } = modulesReached(entry);
+    expect(files.has('lib/i18n/i18n.ts')).toBe(true);
+    const late = [...files.entries()].filter(([file]) => /(^|\/)(error-codes\.(ko|en)|messages\.en|error-catalogue)\.ts$/.test(file));
+    expect(late.map(([, chain]) => chain.join(' → '))).toEqual([]);
   });
 });

@@ -122,6 +122,15 @@ describe('apiClient', () => {
     expect(wrongBodies).toBeTypeOf('function');
   });
 
+  it("rejects a failed call once the error texts of the page's language are in, so it is worded at once", async () => {
+    vi.resetModules();
+    const [client, i18n] = await Promise.all([import('./api-client'), import('./i18n/i18n')]);
+    expect(i18n.hasErrorCodeText('CHANNEL_NOT_FOUND')).toBe(false);
+    stubFetch({ 'GET /api/me': { status: 404, body: { code: 'CHANNEL_NOT_FOUND', message: '채널을 찾을 수 없습니다.', path: '/api/me', extra: null } } });
+    await expect(client.apiClient.get('/api/me', Me)).rejects.toMatchObject({ code: 'CHANNEL_NOT_FOUND' });
+    expect(i18n.hasErrorCodeText('CHANNEL_NOT_FOUND')).toBe(true);
+  });
+
   it('reports a network failure as an ApiError with no status', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(apiClient.get('/api/me', Me)).rejects.toMatchObject({ status: 0, code: 'CLIENT_NETWORK' });

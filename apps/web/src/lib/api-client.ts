@@ -2,7 +2,7 @@ import type * as core from 'zod/v4/core';
 import { HTTP_TIMEOUT_MS } from '@studio/contract/constants';
 import { genericErrorTexts, isErrorBody } from '@studio/contract/error-body';
 import { ApiError, clientErrorCodes } from './api-error';
-import { translate } from './i18n/i18n';
+import { loadErrorTexts, translate } from './i18n/i18n';
 import { serverUrl } from './runtime-config';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -114,7 +114,12 @@ async function send(url: string, init: RequestInit, schema: AnswerSchema | undef
     if (init.signal?.aborted) throw cause;
     throw new ApiError({ status: 0, code: clientErrorCodes.network, message: genericErrorTexts.unknown, cause });
   }
-  if (!response.ok) throw toApiError(response.status, await readJson(response));
+  if (!response.ok) {
+    const error = toApiError(response.status, await readJson(response));
+    // The error texts are no part of the first load: whoever shows this error words it at once.
+    await loadErrorTexts();
+    throw error;
+  }
   if (!schema) return undefined;
 
   const data = await readJson(response);

@@ -1,5 +1,5 @@
 import { errorMessage } from '../../lib/error-message';
-import { useLocale, useT } from '../../lib/i18n/i18n';
+import { useErrorTextsLocale, useT } from '../../lib/i18n/i18n';
 import { Button } from '../ui/button';
 import { AlertIcon } from '../ui/icons';
 import styles from './errors.module.css';
@@ -13,7 +13,7 @@ type AsyncErrorBlockProps = {
 /** Inline failure of one piece of data, with a retry. */
 export function AsyncErrorBlock({ error, onRetry, compact = false }: AsyncErrorBlockProps) {
   const t = useT();
-  const locale = useLocale();
+  const locale = useErrorTextsLocale();
   return (
     <div className={`${styles.block} ${compact ? styles.blockCompact : ''}`} role="alert">
       <AlertIcon className={styles.blockIcon} size={24} />

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { ErrorCode } from '@studio/contract/errors';
 import { STUDIO_LANGUAGES, type StudioLanguage } from '@studio/contract/languages';
 import { formatMessage, type MessageParams } from './message-format';
@@ -10,29 +10,29 @@ type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 export const LOCALE_STORAGE_KEY = 'studio.locale';
 
-type Catalogue = { messages: Record<MessageKey, string>; errorCodes: Record<ErrorCode, string> };
+type ErrorTexts = Record<ErrorCode, string>;
 
-// Korean ships with the app; other locales load when chosen. Features carry
-// their own catalogues in their lazy chunks (useCatalogueT). Korean error texts
-// (the contract's own messages, one per code) come in a chunk of their own that
-// starts loading at once: until it is there, a code reads as the message the
-// server sent with it, and the shell's logged-out toast has its text here.
-const korean: Catalogue = { messages: messagesKo, errorCodes: {} as Record<ErrorCode, string> };
-const koreanErrorTexts = import('./error-codes.ko').then(
-  ({ errorCodeTextsKo }) => {
-    korean.errorCodes = errorCodeTextsKo;
-  },
-  () => undefined,
-);
-const loaded: Partial<Record<Locale, Catalogue>> = { ko: korean };
-const loaders: Record<Locale, () => Promise<Catalogue>> = {
-  ko: () => koreanErrorTexts.then(() => korean),
-  en: () =>
-    Promise.all([import('./messages.en'), import('./error-codes.en')]).then(([messages, errorCodes]) => ({
-      messages: messages.messagesEn,
-      errorCodes: errorCodes.errorCodeTextsEn,
-    })),
+// Korean messages ship with the app; another locale's messages load when chosen. Features carry
+// their own catalogues in their lazy chunks (useCatalogueT).
+const loaded: Partial<Record<Locale, Record<MessageKey, string>>> = { ko: messagesKo };
+const loaders: Record<Locale, () => Promise<Record<MessageKey, string>>> = {
+  ko: () => Promise.resolve(messagesKo),
+  en: () => import('./messages.en').then(({ messagesEn }) => messagesEn),
 };
+
+// The texts of the error codes are no part of the first load (issue 25, point 5): only the active
+// locale's are loaded, with the first failed call (lib/api-client.ts waits for them before it
+// throws), by a component that words a code as it renders (useErrorTextsLocale), or once the first
+// page is usable (app/after-first-load.ts). Korean's are the contract's own messages, the ones the
+// server sends with each code; until a locale's texts are in, a code reads as its fallback (that message).
+const errorTextLoaders: Record<Locale, () => Promise<ErrorTexts>> = {
+  ko: () => import('./error-codes.ko').then(({ errorCodeTextsKo }) => errorCodeTextsKo),
+  en: () => import('./error-codes.en').then(({ errorCodeTextsEn }) => errorCodeTextsEn),
+};
+const errorTexts: Partial<Record<Locale, ErrorTexts>> = {};
+const errorTextsLoading: Partial<Record<Locale, Promise<void>>> = {};
+/** Set once any error texts were asked for: a switch of locale from then on brings the new locale's. */
+let errorTextsWanted = false;
 
 let current: Locale = 'ko';
 const listeners = new Set<() => void>();
@@ -58,6 +58,7 @@ export function getLocale(): Locale {
 /** Switches the UI language once its catalogue is loaded, and remembers the choice. */
 export async function setLocale(locale: Locale): Promise<void> {
   loaded[locale] ??= await loaders[locale]();
+  if (errorTextsWanted) await loadErrorTexts(locale);
   try {
     globalThis.localStorage?.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
@@ -92,15 +93,37 @@ export function format(template: string, params?: MessageParams, locale: Locale 
 
 /** For code outside React (error handling). */
 export function translate(key: MessageKey, params?: MessageParams, locale: Locale = current): string {
-  return formatMessage((loaded[locale] ?? korean).messages[key], params, locale);
+  return formatMessage((loaded[locale] ?? messagesKo)[key], params, locale);
+}
+
+/**
+ * Loads the error texts of a locale (the current one by default), once; resolves when they are in,
+ * or when they could not load (a code then reads as its fallback, and the next call tries again).
+ */
+export function loadErrorTexts(locale: Locale = current): Promise<void> {
+  errorTextsWanted = true;
+  return (errorTextsLoading[locale] ??= errorTextLoaders[locale]().then(
+    (texts) => {
+      errorTexts[locale] = texts;
+      listeners.forEach((listener) => listener());
+    },
+    () => {
+      delete errorTextsLoading[locale];
+    },
+  ));
+}
+
+/** The error texts a locale words codes with: its own, Korean's for a locale whose messages have not loaded. */
+function errorTextsOf(locale: Locale): Partial<ErrorTexts> {
+  return errorTexts[loaded[locale] ? locale : 'ko'] ?? {};
 }
 
 /**
  * The text of an error code in the given locale (Korean until that locale has loaded); `fallback`
- * (the server's own message) while the Korean texts are still on their way.
+ * (the server's own message) while the locale's error texts are still on their way.
  */
 export function errorCodeText(code: ErrorCode, locale: Locale = current, fallback?: string): string {
-  const text = (loaded[locale] ?? korean).errorCodes[code] as string | undefined;
+  const text = errorTextsOf(locale)[code];
   if (text) return text;
   if (code === 'AUTH_UNAUTHORIZED') return translate('error.loggedOut', undefined, locale);
   return fallback ?? translate('error.unknown', undefined, locale);
@@ -108,16 +131,24 @@ export function errorCodeText(code: ErrorCode, locale: Locale = current, fallbac
 
 /** Whether the locale's catalogue words this code (a code the server knows and this build does too). */
 export function hasErrorCodeText(code: string, locale: Locale = current): code is ErrorCode {
-  return code in (loaded[locale] ?? korean).errorCodes;
-}
-
-/** Resolves once the Korean error texts are in (tests, and anything that must not show a fallback). */
-export function koreanErrorTextsLoaded(): Promise<void> {
-  return koreanErrorTexts;
+  return code in errorTextsOf(locale);
 }
 
 export function useLocale(): Locale {
   return useSyncExternalStore(subscribe, getLocale, getLocale);
+}
+
+/**
+ * The locale, for a component that words error codes while it renders (errorCodeText,
+ * errorMessage): loads the locale's error texts and renders again once they are in.
+ */
+export function useErrorTextsLocale(): Locale {
+  const locale = useLocale();
+  const texts = useSyncExternalStore(subscribe, () => errorTexts[locale], () => errorTexts[locale]);
+  useEffect(() => {
+    if (!texts) void loadErrorTexts(locale);
+  }, [locale, texts]);
+  return locale;
 }
 
 export function useT(): Translate {
@@ -148,5 +179,5 @@ export function featureTranslate<K extends string>(catalogues: Record<Locale, Re
 
 function featureText<K extends string>(catalogues: Record<Locale, Record<K, string>>, key: K | MessageKey, locale: Locale): string {
   const own = (catalogues[locale] as Record<string, string | undefined>)[key];
-  return own ?? (loaded[locale] ?? korean).messages[key as MessageKey];
+  return own ?? (loaded[locale] ?? messagesKo)[key as MessageKey];
 }

@@ -6,7 +6,7 @@ import { AsyncErrorBlock } from '../../../components/errors/async-error-block';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { Section } from '../../../components/ui/page';
-import { errorCodeText, hasErrorCodeText, useLocale } from '../../../lib/i18n/i18n';
+import { errorCodeText, hasErrorCodeText, useErrorTextsLocale } from '../../../lib/i18n/i18n';
 import { streamKeysQueryOptions } from '../api/get-stream-keys';
 import { askStreamStateUntilReceiving } from '../api/get-stream-state';
 import { useLiveT } from '../messages';
@@ -74,7 +74,7 @@ function mediaFailure(error: unknown): Failure {
  */
 export function BrowserBroadcast({ live }: { live: LiveDetail }) {
   const tl = useLiveT();
-  const locale = useLocale();
+  const locale = useErrorTextsLocale();
   const queryClient = useQueryClient();
   const keys = useQuery(streamKeysQueryOptions(live.channelId));
   const sourceName = useId();

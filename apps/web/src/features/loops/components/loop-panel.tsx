@@ -8,7 +8,7 @@ import { PublishChoice, type PublishWhen } from '../../../components/reservation
 import { useNow } from '../../../components/reservation/use-now';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { useLocale } from '../../../lib/i18n/i18n';
+import { useErrorTextsLocale } from '../../../lib/i18n/i18n';
 import { useFormat } from '../../../lib/format/use-format';
 import { showToast } from '../../../lib/toast';
 import { loopQueryOptions } from '../api/get-loop';
@@ -36,7 +36,7 @@ function useLoopDraft(loopId: string) {
 /** One loop: its processing live, the player and thumbnails once done, and the words to publish it with. */
 export function LoopPanel({ channelId, loopId, onGone }: { channelId: number; loopId: string; onGone: () => void }) {
   const t = useLoopT();
-  const locale = useLocale();
+  const locale = useErrorTextsLocale();
   const { data: loop } = useSuspenseQuery(loopQueryOptions(channelId, loopId));
   const retry = useRetryLoop(channelId, loopId);
   const stop = useStopLoop(channelId, loopId);

@@ -45,7 +45,7 @@ function loop(overrides: Partial<Loop> = {}): Loop {
 }
 
 describe('"올린 루프"', () => {
-  it('tells two failed uploads apart by file name and the title written for them, and names a stuck one', () => {
+  it('tells two failed uploads apart by file name and the title written for them, and names a stuck one', async () => {
     localStorage.setItem(loopDraftKey(ID_A), JSON.stringify({ title: '바다 브이로그', description: '' }));
     const opened: string[] = [];
     renderWithProviders(
@@ -59,6 +59,8 @@ describe('"올린 루프"', () => {
     expect(within(rows[0]!).getByText('여름 바다.mp4')).toBeTruthy();
     expect(within(rows[0]!).getByText('제목: 바다 브이로그')).toBeTruthy();
     expect(within(rows[0]!).getByText(/처리하지 못했습니다: /)).toBeTruthy();
+    // The error texts load on demand (no part of the first load): the row words its code once they are in.
+    expect(await within(rows[0]!).findByText(/처리하지 못했습니다: 동영상 파일이 아니거나 영상이 없는 파일입니다\./)).toBeTruthy();
     expect(within(rows[1]!).getByText('여름 산.mov')).toBeTruthy();
     expect(within(rows[1]!).getByText('제목 없음')).toBeTruthy();
     expect(within(rows[1]!).getByText(/처리가 멈췄습니다/)).toBeTruthy();

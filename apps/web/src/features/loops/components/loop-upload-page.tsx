@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { QueryBoundary } from '../../../components/errors/query-boundary';
-import { errorCodeText, hasErrorCodeText, useLocale } from '../../../lib/i18n/i18n';
+import { errorCodeText, hasErrorCodeText, useErrorTextsLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';
 import { loopLimitsQueryOptions } from '../api/get-loop-limits';
 import { loopsQueryOptions } from '../api/get-loops';
@@ -28,7 +28,7 @@ const loopFromHash = (hash: string) => /(?:^#|&)loop=([0-9a-f-]{36})/.exec(hash)
  */
 export function LoopUploadPage({ channelId }: { channelId: number }) {
   const t = useLoopT();
-  const locale = useLocale();
+  const locale = useErrorTextsLocale();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

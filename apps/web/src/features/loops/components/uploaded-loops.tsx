@@ -1,7 +1,7 @@
 import type { Loop } from '@studio/contract/loop';
 import { Button } from '../../../components/ui/button';
 import { useFormat } from '../../../lib/format/use-format';
-import { useLocale } from '../../../lib/i18n/i18n';
+import { useErrorTextsLocale } from '../../../lib/i18n/i18n';
 import { useLoopT } from '../messages';
 import { readLoopDraft } from '../utils/loop-draft';
 import { loopErrorText } from '../utils/loop-error';
@@ -13,7 +13,7 @@ import styles from './loop-upload.module.css';
  */
 export function UploadedLoops({ loops, onOpen }: { loops: Loop[]; onOpen: (loopId: string) => void }) {
   const t = useLoopT();
-  const locale = useLocale();
+  const locale = useErrorTextsLocale();
   const { relative } = useFormat();
   return (
     <section className={styles.panel} aria-labelledby="loop-list">
