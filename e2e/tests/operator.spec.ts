@@ -39,7 +39,9 @@ test.describe('operator console', () => {
 
     // The audit log says who did it, before and after.
     await operatorPage.getByRole('link', { name: '운영 기록' }).click();
-    const entry = operatorPage.getByRole('listitem').filter({ hasText: `채널 #${channel.id}` }).first();
+    // An entry names its channel; the id stays beside it, muted, as '#id' only.
+    const entry = operatorPage.getByRole('listitem').filter({ hasText: channel.name }).first();
+    await expect(entry.getByText(`#${channel.id}`, { exact: true })).toBeVisible();
     await expect(entry.getByText('채널 상태 변경')).toBeVisible();
     await expect(entry.getByText(operator.name)).toBeVisible();
     await entry.getByText('자세히').click();

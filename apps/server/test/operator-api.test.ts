@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_NAME_MAX } from '@studio/contract/channel-profile';
 import { AuditPage, OPERATOR_LIST_COUNT_CAP, OperatorBroadcast, OperatorChannel, OperatorChannelCreated, OperatorChannelPage, OperatorNotice } from '@studio/contract/operator';
 import { recordOperatorAction } from '../src/modules/operator/audit-repository';
 import { deliverBroadcast, deliverBroadcastBatch, insertBroadcast } from '../src/modules/operator/broadcast-repository';
@@ -185,6 +186,26 @@ describe('channels', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'CHANNEL_HAS_OWNER' });
     expect((await auditRows('CHANNEL', channelId)).map((row) => row.action)).toEqual(['CHANNEL_CREATE', 'CHANNEL_OWNER_INVITE']);
+  });
+
+  it("keeps the application form's name rule: CHANNEL_NAME_MAX characters are taken whole, one more is refused 400 and nothing is made", async () => {
+    const stem = `운영 ${Math.random().toString(36).slice(2, 6)} `;
+    // Counted in characters, not UTF-16 units: an emoji is one.
+    const exact = stem + '😀'.repeat(CHANNEL_NAME_MAX - [...stem].length);
+    const tooLong = `${exact}가`;
+    expect([[...exact].length, [...tooLong].length]).toEqual([CHANNEL_NAME_MAX, CHANNEL_NAME_MAX + 1]);
+
+    const refused = await call(t.app, 'POST', '/api/operator/channels', cookies.operator, { name: tooLong, channelType: 'MEDIA_CHANNEL' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', extra: { issues: [{ field: 'body.name' }] } });
+    const madeWithStem = () => t.db.selectFrom('channels').select('name').where('name', 'like', `${stem}%`).execute();
+    expect(await madeWithStem()).toEqual([]);
+
+    const created = await call(t.app, 'POST', '/api/operator/channels', cookies.operator, { name: exact, channelType: 'MEDIA_CHANNEL' });
+    expect(created.statusCode).toBe(201);
+    const { channelId } = OperatorChannelCreated.parse(created.json());
+    expect(OperatorChannel.parse((await call(t.app, 'GET', `/api/operator/channels/${channelId}`, cookies.operator)).json()).name).toBe(exact);
+    expect(await madeWithStem()).toEqual([{ name: exact }]);
   });
 
   it('refuses an owner invite to an unknown account, a second pending owner invite, and the same one twice', async () => {

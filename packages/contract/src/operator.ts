@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Channel } from './channel';
+import { CHANNEL_NAME_MAX } from './channel-profile';
 import { SEARCH_TEXT_MAX } from './constants';
 import { ChannelStatus, ChannelType, LiveServiceStatus, NoticeCategory, ShortsStatus } from './enums';
 import { IdParam } from './params';
@@ -54,10 +55,13 @@ export const OperatorChannelUpdate = z
   .refine((value) => Object.keys(value).length > 0, { message: 'change at least one field' });
 export type OperatorChannelUpdate = z.infer<typeof OperatorChannelUpdate>;
 
-/** An ownerless channel made by an operator; its owner is invited by account (login). */
+/**
+ * An ownerless channel made by an operator; its owner is invited by account (login). Its name keeps
+ * the application form's rule (CHANNEL_NAME_MAX characters, issue 25): a longer one is refused, never cut.
+ */
 export const OperatorChannelCreate = z
   .object({
-    name: text({ min: 1, max: 100 }),
+    name: text({ min: 1, max: CHANNEL_NAME_MAX }),
     channelType: ChannelType,
     ownerLogin: text({ min: 1, max: 100 }).optional(),
   })

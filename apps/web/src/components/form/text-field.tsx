@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { characterCount } from '@studio/contract/text';
 import { useT } from '../../lib/i18n/i18n';
+import { CharacterCount, isTooLong } from './character-count';
 import type { FieldProblem } from './form-resolver';
 import styles from './form.module.css';
 
@@ -11,6 +13,11 @@ type TextFieldProps = {
   registration: UseFormRegisterReturn;
   /** From the resolver (a problem's name) or set after the server refused the value (its text). */
   error: FieldError | undefined;
+  /**
+   * A bounded field: its x/max counter beside the label and, past max, `tooLong` (given the count)
+   * as its message while it is typed. Such a field is never cut (issue 25): give it no maxLength.
+   */
+  limit?: { value: string; max: number; tooLong: (count: number) => string };
 };
 
 /** Names the spec's texts for the resolver's problems; a server's refusal arrives as its own text. */
@@ -26,15 +33,28 @@ function useFieldErrorText() {
 }
 
 /** A labelled text input whose error sits under it, announced, and tied to it for assistive technology. */
-export function TextField({ label, placeholder, maxLength, registration, error }: TextFieldProps) {
+export function TextField({ label, placeholder, maxLength, registration, error, limit }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
-  const errorText = useFieldErrorText()(error);
+  const countId = `${id}-count`;
+  const problemText = useFieldErrorText()(error);
+  const errorText = limit && isTooLong(limit.value, limit.max) ? limit.tooLong(characterCount(limit.value.trim())) : problemText;
+  const labelElement = (
+    <label htmlFor={id} className={styles.label}>
+      {label}
+    </label>
+  );
+  const describedBy = [limit ? countId : null, errorText ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
+      {limit ? (
+        <div className={styles.labelRow}>
+          {labelElement}
+          <CharacterCount id={countId} value={limit.value} max={limit.max} />
+        </div>
+      ) : (
+        labelElement
+      )}
       <input
         id={id}
         className={styles.input}
@@ -42,7 +62,7 @@ export function TextField({ label, placeholder, maxLength, registration, error }
         autoComplete="off"
         placeholder={placeholder}
         aria-invalid={errorText ? true : undefined}
-        aria-describedby={errorText ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...registration}
       />
       {errorText ? (

@@ -62,6 +62,7 @@ const ko = {
 
   'create.title': '소유자 없는 채널 만들기',
   'create.name': '채널 이름',
+  'create.nameTooLong': '채널 이름은 {max}자까지 입력할 수 있습니다. 지금 {count}자입니다.',
   'create.type': '채널 유형',
   'create.ownerLogin': '소유자 아이디 (선택)',
   'create.ownerHint': '적으면 이 계정에 소유자 초대를 바로 보냅니다.',
@@ -218,6 +219,7 @@ const en: Record<OperatorMessageKey, string> = {
 
   'create.title': 'Create an ownerless channel',
   'create.name': 'Channel name',
+  'create.nameTooLong': 'A channel name can be at most {max} characters. It is {count} now.',
   'create.type': 'Channel type',
   'create.ownerLogin': 'Owner login (optional)',
   'create.ownerHint': 'If given, an owner invite goes to this account at once.',

@@ -38,11 +38,20 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <div className={styles.rowMain}>
         <span className={styles.rowTitle}>
           <Tag tone="accent">{auditLabel(t, 'action', entry.action)}</Tag>
-          {/* The object by its name (a channel, a notice, a person); its kind and number stay beside it. */}
-          {entry.objectName !== null ? <span className={styles.objectName}>{entry.objectName}</span> : null}
-          <span className={entry.objectName !== null ? styles.meta : undefined}>
-            {auditLabel(t, 'objectType', entry.objectType)} #{entry.objectId}
-          </span>
+          {/*
+            The object by its name (a channel, a notice, a person), with only its number, muted, beside it:
+            the action already says its kind. An object with no name is named by its kind and number.
+          */}
+          {entry.objectName !== null ? (
+            <>
+              <span className={styles.objectName}>{entry.objectName}</span>
+              <span className={styles.meta}>#{entry.objectId}</span>
+            </>
+          ) : (
+            <span>
+              {auditLabel(t, 'objectType', entry.objectType)} #{entry.objectId}
+            </span>
+          )}
         </span>
         <span className={styles.meta}>
           <time dateTime={entry.at}>{format.dateTime(entry.at)}</time> · {entry.operator ? `${entry.operator.name} (${entry.operator.login})` : t('audit.unknownOperator')}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createOptionsFor } from '@studio/contract/channel';
+import { SEARCH_TEXT_MAX } from '@studio/contract/constants';
 import { ChannelStatus } from '@studio/contract/enums';
 import { OPERATOR_LIST_COUNT_CAP, type OperatorChannel } from '@studio/contract/operator';
 import formStyles from '../../../components/form/form.module.css';
@@ -79,7 +80,7 @@ export function OperatorChannelsPage() {
             id="operator-channel-q"
             className={formStyles.input}
             value={q}
-            maxLength={100}
+            maxLength={SEARCH_TEXT_MAX}
             placeholder={to('channels.searchPlaceholder')}
             onChange={(event) => setQ(event.target.value)}
           />

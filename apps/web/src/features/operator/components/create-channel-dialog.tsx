@@ -1,4 +1,5 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { CHANNEL_NAME_MAX } from '@studio/contract/channel-profile';
 import { ChannelType } from '@studio/contract/enums';
 import { OperatorChannelCreate } from '@studio/contract/operator';
 import { formResolver } from '../../../components/form/form-resolver';
@@ -13,7 +14,10 @@ import { useCreateOperatorChannel } from '../api/create-operator-channel';
 import { useOperatorT } from '../messages';
 import styles from './operator.module.css';
 
-/** An ownerless channel in SERVICE; with a login, its owner is invited at once. */
+/**
+ * An ownerless channel in SERVICE; with a login, its owner is invited at once. The name keeps the
+ * application form's rule (issue 25): counted as typed, a longer one is refused with its message, never cut.
+ */
 export function CreateChannelDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
   const to = useOperatorT();
@@ -23,6 +27,7 @@ export function CreateChannelDialog({ onClose }: { onClose: () => void }) {
     defaultValues: { name: '', channelType: 'MEDIA_CHANNEL' as ChannelType, ownerLogin: undefined as string | undefined },
   });
   const create = useCreateOperatorChannel();
+  const name = useWatch({ control: form.control, name: 'name' }) ?? '';
 
   const submit = form.handleSubmit((input) => {
     create.mutate(input, {
@@ -46,7 +51,12 @@ export function CreateChannelDialog({ onClose }: { onClose: () => void }) {
         </DialogHeader>
         <DialogBody>
           <form className={styles.dialogForm} onSubmit={(event) => void submit(event)} noValidate>
-            <TextField label={to('create.name')} maxLength={100} registration={form.register('name')} error={form.formState.errors.name} />
+            <TextField
+              label={to('create.name')}
+              registration={form.register('name')}
+              error={form.formState.errors.name}
+              limit={{ value: name, max: CHANNEL_NAME_MAX, tooLong: (count) => to('create.nameTooLong', { max: CHANNEL_NAME_MAX, count }) }}
+            />
             <div className={formStyles.field}>
               <label htmlFor="operator-create-type" className={formStyles.label}>
                 {to('create.type')}
