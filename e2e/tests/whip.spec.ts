@@ -46,6 +46,15 @@ test('a creator goes live from the browser: receiving, start, public HLS for any
 
   // Anyone, signed out, gets the public HLS and its segments…
   const stranger = await browser.newContext();
+  // As a browser without native HLS (Firefox, Chrome before its own HLS): Debian's Chromium 156 plays
+  // HLS itself, so it is told it cannot, and the page must fall back to hls.js over Media Source Extensions.
+  await stranger.addInitScript(() => {
+    const prototype = HTMLMediaElement.prototype;
+    const native = Object.getOwnPropertyDescriptor(prototype, 'canPlayType')!.value as (this: HTMLMediaElement, type: string) => CanPlayTypeResult;
+    prototype.canPlayType = function (this: HTMLMediaElement, type: string) {
+      return /mpegurl/i.test(type) ? '' : native.call(this, type);
+    };
+  });
   const anonymous = await stranger.newPage();
   await expect
     .poll(async () => {
@@ -60,7 +69,7 @@ test('a creator goes live from the browser: receiving, start, public HLS for any
   });
   await anonymous.goto(`/c/${channel.id}/live/${liveId}`);
   const publicVideo = anonymous.locator('video');
-  // Chromium plays no HLS by itself: the page's player hands the element to hls.js (a MediaSource's blob: address).
+  // The page's player hands the element to hls.js (a MediaSource's blob: address).
   await expect.poll(() => publicVideo.evaluate((video: HTMLVideoElement) => video.src.startsWith('blob:')), { timeout: 15_000 }).toBe(true);
   await publicVideo.evaluate((video: HTMLVideoElement) => {
     video.muted = true;
