@@ -33,10 +33,11 @@ test('a creator goes live from the browser: receiving, start, public HLS for any
   await shot(page, 'whip-idle-ko-1366');
   const connectStarted = Date.now();
   await page.getByTestId('browser-start').click();
-  await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'live', { timeout: 15_000 });
-  await expect(page.getByTestId('stream-state').getByText('수신 중')).toBeVisible({ timeout: 15_000 });
+  // Functional waits, generous for a slow machine (its CI missed 15 s once): the 3 s budget is bench:whip's to measure.
+  await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'live', { timeout: 45_000 });
+  await expect(page.getByTestId('stream-state').getByText('수신 중')).toBeVisible({ timeout: 45_000 });
   console.log(`browser connect to "receiving" shown: ${Date.now() - connectStarted} ms`);
-  await expect(page.getByTestId('stream-state').getByText('H.264 / AAC')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('stream-state').getByText('H.264 / AAC')).toBeVisible({ timeout: 45_000 });
   await expect.poll(() => page.getByTestId('live-preview').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), { timeout: 20_000 }).toBe(true);
   await shot(page, 'whip-live-ko-1366');
 
@@ -140,15 +141,16 @@ test('a creator shares the screen from the browser: the shared screen is what is
   // screen ("screen:…", displaySurface "monitor") without a picker.
   await page.getByRole('radio', { name: '화면 공유' }).check();
   await page.getByTestId('browser-start').click();
-  await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'live', { timeout: 15_000 });
+  // Functional waits, generous for a slow machine (its CI missed 15 s once): the 3 s budget is bench:whip's to measure.
+  await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'live', { timeout: 45_000 });
   const sent = await page.getByTestId('browser-preview').evaluate((video: HTMLVideoElement) => {
     const track = (video.srcObject as MediaStream).getVideoTracks()[0]!;
     return { surface: track.getSettings().displaySurface ?? null, label: track.label };
   });
   expect(sent.surface).toBe('monitor');
   expect(sent.label).toMatch(/^screen:/);
-  await expect(page.getByTestId('stream-state')).toHaveAttribute('data-reception', 'RECEIVING', { timeout: 15_000 });
-  await expect(page.getByTestId('stream-state').getByText('H.264 / AAC')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('stream-state')).toHaveAttribute('data-reception', 'RECEIVING', { timeout: 45_000 });
+  await expect(page.getByTestId('stream-state').getByText('H.264 / AAC')).toBeVisible({ timeout: 45_000 });
   await expect.poll(() => page.getByTestId('live-preview').evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.currentTime > 0.2), { timeout: 20_000 }).toBe(true);
   await shot(page, 'whip-share-ko-1366');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -321,7 +321,7 @@ test.describe('channel home content actions', () => {
     await expect(page.getByText('비공개로 전환했습니다.')).toBeVisible();
     await expect(row('공개된 글')).toContainText('비공개');
     await act('공개된 글', '공개로 전환');
-    await expect(row('공개된 글').getByText('공개', { exact: true })).toBeVisible();
+    await expect(row('공개된 글').getByText('공개', { exact: true })).toBeVisible({ timeout: 20_000 });
 
     await act('예약된 글', '예약 취소');
     await expect(page.getByText('예약을 취소했습니다. 임시저장 상태로 돌아갔습니다.')).toBeVisible();
