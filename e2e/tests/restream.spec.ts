@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expectNoSeriousViolations, waitForSettledPage } from './axe';
 import { expect, login, test } from './fixtures';
+import { freePort } from './ports';
 import { shot } from './screens';
 
 // Issue 24, point 3, as it will be checked: a restream target served by a local ffmpeg listening for
@@ -22,14 +22,6 @@ function run(args: string[]): ChildProcess {
   const child = spawn(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], { stdio: 'ignore' });
   children.add(child);
   return child;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
 
 /**
  * The real server process (`node --import tsx apps/server/src/main.ts`), as an orchestrator runs it,
- * for the tests that kill it, restart it, split its roles or read what it prints.
+ * for the tests that kill it, restart it, split its roles or read what it prints. Free of any test
+ * runner's API: the Vitest tiers and the Playwright tier (e2e/tests/balanced.spec.ts) both use it.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -82,10 +82,10 @@ export async function uploadLoop(server: ServerProcess, cookie: string, channelI
   const bytes = readFileSync(file);
   const headers = { cookie, origin: server.base, 'tus-resumable': '1.0.0' };
   const created = await fetch(`${server.base}/api/channels/${channelId}/loops/uploads`, { method: 'POST', headers: { ...headers, 'upload-length': String(bytes.length) } });
-  expect(created.status, await created.text()).toBe(201);
+  if (created.status !== 201) throw new Error(`upload not created: ${created.status} ${await created.text()}`);
   const location = created.headers.get('location')!;
   const patched = await fetch(new URL(location, server.base), { method: 'PATCH', headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: bytes });
-  expect(patched.status, await patched.text()).toBe(204);
+  if (patched.status !== 204) throw new Error(`upload not taken: ${patched.status} ${await patched.text()}`);
   return location.split('/').pop()!;
 }
 

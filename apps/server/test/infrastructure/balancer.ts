@@ -2,11 +2,12 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect } from 'vitest';
 import { createBucketIfMissing, s3Client, s3Store } from '../../src/media/stores/s3-store';
 import type { ObjectStore } from '../../src/media/stores/object-store';
 
 export const NGINX = '/usr/sbin/nginx';
+
+// Free of any test runner's API: the Vitest tiers and the Playwright tier (e2e/tests/balanced.spec.ts) both use it.
 
 /**
  * Debian's nginx configured from deploy/nginx/studio.conf.template (docs/deploy.md), listening on
@@ -19,7 +20,8 @@ export async function startBalancer(dir: string, port: number, webPorts: number[
     .replaceAll('${SERVER_NAME}', '127.0.0.1')
     .replaceAll('${TLS}', '')
     .replaceAll('${WEB_UPSTREAMS}', webPorts.map((web) => `server 127.0.0.1:${web};`).join(' '));
-  expect(site).not.toMatch(/\$\{[A-Z_]+\}/);
+  const unfilled = /\$\{[A-Z_]+\}/.exec(site);
+  if (unfilled) throw new Error(`deploy/nginx/studio.conf.template: ${unfilled[0]} not filled in`);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${dir}/${name};`).join(' ');
   await writeFile(path.join(dir, 'nginx.conf'), `daemon off;\nmaster_process off;\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\nevents {}\nhttp {\n access_log off;\n ${temp}\n${site}\n}\n`);
   return spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });

@@ -1,0 +1,217 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
+import type { Db } from '../../apps/server/src/db/schema';
+import { addMember, createChannel, createPerson, type Person } from '../../apps/server/src/seed/factories';
+import { NGINX, startBalancer, startObjectStore } from '../../apps/server/test/infrastructure/balancer';
+import { filesUnder, spawnServer, stopServers, untilReady, type ServerProcess } from '../../apps/server/test/server-process';
+import { e2eDatabaseUrl } from './db';
+import { freePort } from './ports';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Issue 22, point 3, as a person meets it: a real browser through the deployment of docs/deploy.md —
+ * Debian's nginx from deploy/nginx/studio.conf.template in front of two `web` instances, one `worker`, a
+ * real S3 store (Ceph RGW on memstore) and a database of their own. The browser signs in through the
+ * balancer, uploads a loop in two pieces while the instance receiving a piece is killed (the upload
+ * resumes through the other), watches the worker process it and plays it; a notification
+ * made on one instance reaches it while its stream may be held by the other; the instance holding its
+ * stream is killed and the browser carries on through the other: a new notification arrives, the loop
+ * plays again. No media file is written to a web instance's disk.
+ */
+test.describe.configure({ timeout: 420_000 });
+
+type Instance = ServerProcess & { metrics: string; dataDir: string };
+
+let dir: string;
+let objectStore: Awaited<ReturnType<typeof startObjectStore>> | undefined;
+let nginx: ChildProcess | undefined;
+let origin: string;
+let database: { db: Db; url: string; drop: () => Promise<void> } | undefined;
+const webs: Instance[] = [];
+let worker: Instance | undefined;
+let clip: string;
+let startWeb: (port: number) => Promise<Instance>;
+
+const instancesSaid = () =>
+  [...webs, ...(worker ? [worker] : [])].map((instance, index) => `instance ${index} (exit ${instance.child.exitCode ?? instance.child.signalCode ?? 'none'}): ${instance.output().slice(-1200)}`).join('\n');
+
+/** A figure of an instance's own /metrics: the sum of the series of `name` whose labels match. */
+async function metric(instance: Instance, name: string, labels: RegExp = /.*/): Promise<number> {
+  let total = 0;
+  for (const line of (await (await fetch(instance.metrics)).text()).split('\n')) {
+    const match = new RegExp(`^${name}(?:\\{([^}]*)\\})? ([0-9.e+-]+)$`).exec(line);
+    if (match && labels.test(match[1] ?? '')) total += Number(match[2]);
+  }
+  return total;
+}
+
+test.beforeAll(async () => {
+  // Ceph, three servers and the first one's migrations, on a slow machine.
+  test.setTimeout(300_000);
+  expect(existsSync(NGINX), 'nginx (run scripts/ensure-media-tools.mjs --nginx)').toBe(true);
+  dir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-balanced-'));
+  objectStore = await startObjectStore(dir, 'studio-e2e-balanced');
+
+  // Over one piece (the browser sends 10 MiB pieces), so the upload takes two requests or more.
+  clip = path.join(dir, 'clip.mp4');
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=540x960:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '12', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-c:a', 'aac', '-shortest', clip]);
+  expect(statSync(clip).size).toBeGreaterThan(LOOP_UPLOAD_CHUNK_BYTES * 1.2);
+
+  database = await e2eDatabaseUrl(`balanced_${Date.now().toString(36)}`);
+  const [nginxPort, web1Port, web2Port, workerPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  origin = `http://127.0.0.1:${nginxPort}`;
+  nginx = await startBalancer(dir, nginxPort, [web1Port, web2Port]);
+  const start = async (port: number, roles: string): Promise<Instance> => {
+    const metricsPort = await freePort();
+    const dataDir = mkdtempSync(path.join(dir, `${roles}-`));
+    const server = spawnServer({ port, databaseUrl: database!.url, dataDir, env: { ROLES: roles, PUBLIC_URL: origin, METRICS_PORT: String(metricsPort), RTMP_INGEST: 'off', ...objectStore!.env } });
+    return { ...(await untilReady(server, 120_000)), metrics: `http://127.0.0.1:${metricsPort}/metrics`, dataDir };
+  };
+  startWeb = (port) => start(port, 'web');
+  // The first instance migrates the database and makes the account service's keys; the others read them.
+  webs.push(await start(web1Port, 'web'));
+  const [second, jobs] = await Promise.all([start(web2Port, 'web'), start(workerPort, 'worker')]);
+  webs.push(second);
+  worker = jobs;
+  await expect.poll(() => fetch(`${origin}/healthz`).then((response) => response.ok, () => false), { timeout: 10_000 }).toBe(true);
+});
+
+test.afterAll(async () => {
+  test.setTimeout(120_000);
+  nginx?.kill('SIGTERM');
+  await stopServers([...webs, ...(worker ? [worker] : [])]);
+  await database?.drop();
+  await objectStore?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Signs `who` in through the balancer's real sign-in pages; answers the context's requests, which carry the session. */
+async function signedIn(browser: Browser, who: Person): Promise<APIRequestContext> {
+  const context = await browser.newContext({ baseURL: origin });
+  const page = await context.newPage();
+  await page.goto('/studio/');
+  await page.locator('input[name="login"]').fill(who.login);
+  await page.locator('input[name="password"]').fill('demo1234');
+  await page.getByRole('button', { name: /^(로그인|Log in)$/ }).click();
+  await expect(page).toHaveURL(/\/studio\//);
+  await page.close();
+  return context.request;
+}
+
+/**
+ * An invite of `invitee` to a new channel of `inviter`, sent straight to one web instance, not through
+ * the balancer (a cookie belongs to the host, whatever the port).
+ */
+async function inviteThrough(instance: Instance, inviter: { person: Person; request: APIRequestContext }, invitee: Person, channelName: string) {
+  const db = database!.db;
+  const channel = await createChannel(db, { name: channelName });
+  await addMember(db, channel, inviter.person.userId, 'OWNER');
+  const created = await inviter.request.post(`${instance.base}/api/channels/${channel}/invites`, { data: { login: invitee.login, role: 'MANAGER' }, headers: { origin } });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
+test('a browser through the balancer uploads a loop while the instance receiving it is killed, plays it, is notified, and carries on when the instance holding its stream is killed', async ({ browser }) => {
+  const db = database!.db;
+  const creator = await createPerson(db, { login: 'balanced-creator', name: '균형 크리에이터' });
+  const inviter = { person: await createPerson(db, { login: 'balanced-inviter', name: '초대하는 사람' }), request: undefined as unknown as APIRequestContext };
+  const channel = await createChannel(db, { name: '균형 채널', channel_type: 'MEDIA_CHANNEL', shorts_status: 'SERVICE' });
+  await addMember(db, channel, creator.userId, 'OWNER');
+
+  inviter.request = await signedIn(browser, inviter.person);
+  const context = await browser.newContext({ baseURL: origin });
+  try {
+    const page = await context.newPage();
+    const streamOpened = page.waitForResponse((response) => response.url().includes('/api/my/notifications/stream'));
+    // The real sign-in, through the balancer: the account service's page, the code exchange, the session.
+    await page.goto(`/studio/channels/${channel}/videos/shorts/upload`);
+    await expect(page).toHaveURL(/\/accounts\/interaction\//);
+    await page.locator('input[name="login"]').fill(creator.login);
+    await page.locator('input[name="password"]').fill('demo1234');
+    await page.getByRole('button', { name: /^(로그인|Log in)$/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '루프 업로드' })).toBeVisible({ timeout: 20_000 });
+    expect((await streamOpened).status()).toBe(200);
+
+    // The upload, piece by piece, sent slowly enough (4 MiB/s) that the instance receiving a piece can be
+    // killed while it does: the browser's tus client tries again through the balancer, asks the instance
+    // left how far the upload got (the parts already in the bucket) and sends the rest there.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * 1024 * 1024 });
+    await page.locator('input[type="file"]').setInputFiles(clip);
+    let receiving = -1;
+    await expect
+      .poll(async () => (receiving = (await Promise.all(webs.map((web) => metric(web, 'uploads_in_flight', /protocol="tus"/)))).findIndex((open) => open > 0)), { timeout: 30_000, intervals: [100] })
+      .not.toBe(-1);
+    const cutPort = new URL(webs[receiving]!.base).port;
+    webs[receiving]!.child.kill('SIGKILL');
+    await webs[receiving]!.exited;
+    await expect(page.getByRole('status').filter({ hasText: '처리 완료' })).toBeVisible({ timeout: 180_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    // The instance left took the rest of the upload.
+    expect(await metric(webs[1 - receiving]!, 'http_requests_total', /method="PATCH"/)).toBeGreaterThan(0);
+    // The killed instance comes back on its port (as its service manager would restart it).
+    webs[receiving] = await startWeb(Number(cutPort));
+    // nginx took the killed instance out for fail_timeout (10 s) and sends it requests again only after:
+    // killing the other before then would leave "no live upstreams" (502), as it would in production.
+    const back = webs[receiving]!;
+    await expect
+      .poll(async () => {
+        await Promise.all([1, 2, 3, 4].map(() => fetch(`${origin}/healthz`)));
+        return metric(back, 'http_requests_total', /route="\/healthz"/);
+      }, { timeout: 30_000, intervals: [500] })
+      .toBeGreaterThan(0);
+    // The worker transcoded it; the web instances ran no job.
+    expect(await metric(worker!, 'jobs_completed_total', /queue="loop\./)).toBeGreaterThan(0);
+    expect(await Promise.all(webs.map((web) => metric(web, 'jobs_completed_total')))).toEqual([0, 0]);
+
+    const video = page.locator('video');
+    await expect(video).toHaveAttribute('src', /^\/media\/loops\/[0-9a-f-]{36}\.mp4$/);
+    // The browser plays it from the bucket, through the balancer: it reads its length and its time moves.
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration), { timeout: 20_000 }).toBeGreaterThan(5);
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      return element.play();
+    });
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+
+    // A notification made on one instance reaches the browser, whichever instance holds its stream.
+    // (The loop's own "processed" notice may be unread already: the count moves by one from where it is.)
+    const bell = page.getByRole('button', { name: /^알림/ });
+    const unread = async () => Number(/읽지 않은 알림 (\d+)개/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+    const before = await unread();
+    await inviteThrough(webs[0]!, inviter, creator, '첫 초대 채널');
+    await expect(bell).toHaveAccessibleName(`알림, 읽지 않은 알림 ${before + 1}개`, { timeout: 20_000 });
+
+    // The instance holding the browser's stream is killed.
+    const holding = await Promise.all(webs.map((web) => metric(web, 'notification_streams_open')));
+    const victim = holding.findIndex((open) => open > 0);
+    expect(victim, `streams open: ${holding.join()}`).toBeGreaterThanOrEqual(0);
+    const survivor = webs[1 - victim]!;
+    webs[victim]!.child.kill('SIGKILL');
+    await webs[victim]!.exited;
+
+    // The browser reconnects through the balancer to the instance left, and hears what is made there.
+    await expect.poll(() => metric(survivor, 'notification_streams_open'), { timeout: 30_000, message: instancesSaid() }).toBeGreaterThan(0);
+    await inviteThrough(survivor, inviter, creator, '둘째 초대 채널');
+    await expect(bell).toHaveAccessibleName(`알림, 읽지 않은 알림 ${before + 2}개`, { timeout: 20_000 });
+
+    // The studio goes on: the page reloads and the loop plays again, all through the instance left.
+    await page.reload();
+    await expect(video).toHaveAttribute('src', /^\/media\/loops\/[0-9a-f-]{36}\.mp4$/, { timeout: 20_000 });
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.duration), { timeout: 20_000 }).toBeGreaterThan(5);
+
+    // The bucket holds the media; the web instances' disks do not.
+    expect((await objectStore!.bucket.list('loops/')).length).toBe(1);
+    for (const web of webs) {
+      for (const folder of ['media', 'uploads', path.join('run', 'loops')]) {
+        expect(filesUnder(path.join(web.dataDir, folder)), `${web.base} ${folder}`).toEqual([]);
+      }
+    }
+  } finally {
+    await context.close();
+  }
+});
