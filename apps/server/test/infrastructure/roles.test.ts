@@ -76,7 +76,7 @@ describe('roles on one database and one DATA_DIR', () => {
   it('web takes the upload and never runs its job; worker transcodes it once and serves only its health; web serves the result', async () => {
     const web = await startServer('web');
     expect(web.output()).toContain('[studio] roles: web\n');
-    expect(await (await get(web, '/readyz')).json()).toEqual({ ok: true, roles: { web: { db: 'up' } } });
+    expect(await (await get(web, '/readyz')).json()).toEqual({ ok: true, roles: { web: { db: 'up', media: 'up' } } });
     expect((await get(web, '/api/me')).status).toBe(200);
 
     const id = await upload(web);
@@ -87,7 +87,7 @@ describe('roles on one database and one DATA_DIR', () => {
 
     const worker = await startServer('worker');
     expect(worker.output()).toContain('[studio] roles: worker\n');
-    expect(await (await get(worker, '/readyz')).json()).toEqual({ ok: true, roles: { worker: { db: 'up' } } });
+    expect(await (await get(worker, '/readyz')).json()).toEqual({ ok: true, roles: { worker: { db: 'up', media: 'up' } } });
     expect((await get(worker, '/healthz')).status).toBe(200);
     for (const url of ['/api/me', '/studio/', '/external/notices', `/api/channels/${channel}/loops/${id}`]) {
       const answer = await get(worker, url);
