@@ -121,7 +121,7 @@ describe('roles on one database and one DATA_DIR', () => {
     const ingest = await untilReady(await spawnWith({ ROLES: 'ingest', INGEST_NODE_ID: 'roles-ingest', INGEST_INTERNAL_PORT: '0', INGEST_INTERNAL_SECRET: 'roles-test-secret-of-32-characters' }));
     expect(ingest.output()).toMatch(/\[studio\] RTMP ingest at rtmp:\/\/127\.0\.0\.1:\d+\/live/);
     const ready = (await (await get(ingest, '/readyz')).json()) as { ok: boolean; roles: { ingest: { heartbeatAgeSeconds: number } } };
-    expect(ready).toEqual({ ok: true, roles: { ingest: { db: 'up', rtmp: 'listening', node: 'roles-ingest', heartbeatAgeSeconds: ready.roles.ingest.heartbeatAgeSeconds } } });
+    expect(ready).toEqual({ ok: true, roles: { ingest: { db: 'up', media: 'up', rtmp: 'listening', node: 'roles-ingest', heartbeatAgeSeconds: ready.roles.ingest.heartbeatAgeSeconds } } });
     expect(ready.roles.ingest.heartbeatAgeSeconds).toBeLessThan(15);
     // Registered, with the address of its internal listener.
     const registered = await database.db.selectFrom('ingest_nodes').select(['id', 'internal_url']).execute();
