@@ -87,6 +87,13 @@ export type AppOptions = {
 };
 
 /**
+ * How long /readyz waits for the media store (S3: one HeadBucket, retries included). A balancer's probe
+ * gives up after a few seconds; an endpoint that swallows packets must fail the check before that, not
+ * hang it. A healthy store answers in milliseconds.
+ */
+const READY_STORE_TIMEOUT_MS = 2_000;
+
+/**
  * Infrastructure plugins first, then the account service, sign-in, the API and the web app. Each
  * role adds its part (config ROLES): `web` the HTTP routes, `worker` the job handlers and periodic
  * tasks, `ingest` the RTMP listener; every instance can send jobs and answers /healthz and /readyz.
@@ -236,16 +243,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (worker) await app.register(idleUploadSweep);
   // Liveness only: a database outage must not get a healthy process restarted.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
-  // Readiness of each role this instance has: all need the database, ingest also its RTMP listener when
-  // embedded. 503 SERVICE_UNAVAILABLE (through the error handler) while one of them is missing.
-  app.get('/readyz', { schema: { hide: true } }, async () => {
+  // Readiness of each role this instance has: all need the database and the media store (web serves media,
+  // workers write it, an s3 ingest puts its segments there), ingest also its RTMP listener when embedded.
+  // 503 SERVICE_UNAVAILABLE (through the error handler) while one of them is missing, naming which.
+  app.get('/readyz', { schema: { hide: true } }, async (request) => {
     await pingDatabase(options.db);
+    try {
+      await app.media.objects.check({ timeoutMs: READY_STORE_TIMEOUT_MS });
+    } catch (error) {
+      // The reason names the bucket and endpoint (never a key): for the log, not for the answer.
+      request.log.warn({ store: app.media.objects.kind, reason: error instanceof Error ? error.message : String(error) }, 'media store unavailable');
+      throw new AppError('SERVICE_UNAVAILABLE', undefined, { needs: 'media', store: app.media.objects.kind });
+    }
     const rtmp = live.rtmpListening();
     if (rtmp === false) throw new AppError('SERVICE_UNAVAILABLE', undefined, { role: 'ingest', needs: 'rtmp' });
     // An ingest node whose heartbeat the registry has not had within the bound is taken for dead by the others.
     if (live.node && !live.node.healthy()) throw new AppError('SERVICE_UNAVAILABLE', undefined, { role: 'ingest', needs: 'heartbeat' });
-    const ingestState = rtmp ? { db: 'up', rtmp: 'listening', ...(live.node ? { node: live.node.id, heartbeatAgeSeconds: live.node.heartbeatAgeSeconds() } : {}) } : { db: 'up' };
-    return { ok: true, roles: Object.fromEntries(roles.map((role) => [role, role === 'ingest' ? ingestState : { db: 'up' }])) };
+    const up = { db: 'up', media: 'up' };
+    const ingestState = rtmp ? { ...up, rtmp: 'listening', ...(live.node ? { node: live.node.id, heartbeatAgeSeconds: live.node.heartbeatAgeSeconds() } : {}) } : up;
+    return { ok: true, roles: Object.fromEntries(roles.map((role) => [role, role === 'ingest' ? ingestState : up])) };
   });
   if (web) await app.register(spaRoutes, options.webDist ? { root: options.webDist } : {});
   return app;

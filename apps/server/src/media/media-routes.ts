@@ -6,8 +6,8 @@ import { AppError } from '../lib/errors';
 import { removeAbandoned } from './abandoned-files';
 import { parseRange } from './http-range';
 import { isMediaKind, mediaStore, type MediaKind, type MediaStore } from './media-store';
+import { replyWithObject } from './object-reply';
 import { createObjectStore } from './stores/create-object-store';
-import { RangeNotSatisfiableError } from './stores/object-store';
 import { reapLeftoverTools, recordToolsIn } from './tool-processes';
 
 declare module 'fastify' {
@@ -97,17 +97,12 @@ export async function mediaFileRoutes(app: FastifyInstance, options: MediaRoutes
     }
     const ifRange = request.headers['if-range'];
     const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range) : undefined;
-    let object;
-    try {
-      object = await app.media.objects.get(key, range ? { range } : {});
-    } catch (error) {
-      if (!(error instanceof RangeNotSatisfiableError)) throw error;
-      return reply.status(416).header('content-range', `bytes */${error.size}`).header('accept-ranges', 'bytes').send();
-    }
-    if (!object) throw new AppError('NOT_FOUND');
-    reply.header('content-type', object.contentType).header('cache-control', cacheControl).header('etag', etag).header('accept-ranges', 'bytes');
-    reply.header('content-length', object.size === 0 ? 0 : object.range.end - object.range.start + 1);
-    if (range) reply.status(206).header('content-range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
-    return reply.send(object.stream);
+    const sent = await replyWithObject(reply, (options) => app.media.objects.get(key, options), range, (object) => ({
+      'content-type': object.contentType,
+      'cache-control': cacheControl,
+      etag,
+    }));
+    if (!sent) throw new AppError('NOT_FOUND');
+    return sent;
   });
 }

@@ -76,7 +76,7 @@ describe('roles on one database and one DATA_DIR', () => {
   it('web takes the upload and never runs its job; worker transcodes it once and serves only its health; web serves the result', async () => {
     const web = await startServer('web');
     expect(web.output()).toContain('[studio] roles: web\n');
-    expect(await (await get(web, '/readyz')).json()).toEqual({ ok: true, roles: { web: { db: 'up' } } });
+    expect(await (await get(web, '/readyz')).json()).toEqual({ ok: true, roles: { web: { db: 'up', media: 'up' } } });
     expect((await get(web, '/api/me')).status).toBe(200);
 
     const id = await upload(web);
@@ -87,7 +87,7 @@ describe('roles on one database and one DATA_DIR', () => {
 
     const worker = await startServer('worker');
     expect(worker.output()).toContain('[studio] roles: worker\n');
-    expect(await (await get(worker, '/readyz')).json()).toEqual({ ok: true, roles: { worker: { db: 'up' } } });
+    expect(await (await get(worker, '/readyz')).json()).toEqual({ ok: true, roles: { worker: { db: 'up', media: 'up' } } });
     expect((await get(worker, '/healthz')).status).toBe(200);
     for (const url of ['/api/me', '/studio/', '/external/notices', `/api/channels/${channel}/loops/${id}`]) {
       const answer = await get(worker, url);
@@ -121,7 +121,7 @@ describe('roles on one database and one DATA_DIR', () => {
     const ingest = await untilReady(await spawnWith({ ROLES: 'ingest', INGEST_NODE_ID: 'roles-ingest', INGEST_INTERNAL_PORT: '0', INGEST_INTERNAL_SECRET: 'roles-test-secret-of-32-characters' }));
     expect(ingest.output()).toMatch(/\[studio\] RTMP ingest at rtmp:\/\/127\.0\.0\.1:\d+\/live/);
     const ready = (await (await get(ingest, '/readyz')).json()) as { ok: boolean; roles: { ingest: { heartbeatAgeSeconds: number } } };
-    expect(ready).toEqual({ ok: true, roles: { ingest: { db: 'up', rtmp: 'listening', node: 'roles-ingest', heartbeatAgeSeconds: ready.roles.ingest.heartbeatAgeSeconds } } });
+    expect(ready).toEqual({ ok: true, roles: { ingest: { db: 'up', media: 'up', rtmp: 'listening', node: 'roles-ingest', heartbeatAgeSeconds: ready.roles.ingest.heartbeatAgeSeconds } } });
     expect(ready.roles.ingest.heartbeatAgeSeconds).toBeLessThan(15);
     // Registered, with the address of its internal listener.
     const registered = await database.db.selectFrom('ingest_nodes').select(['id', 'internal_url']).execute();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -186,6 +186,8 @@ export function diskStore(root: string): ObjectStore {
 
     async check(): Promise<void> {
       await mkdir(base, { recursive: true });
+      // A folder that is there but read-only (a remounted disk, wrong owner) fails every put: not ready either.
+      await access(base, constants.W_OK);
     },
   };
 }

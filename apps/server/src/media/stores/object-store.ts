@@ -18,11 +18,17 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix` (a plain string prefix, not only a folder), by key. */
   list(prefix: string): Promise<ListedObject[]>;
-  /** Throws unless the store can be used now (disk: its folder exists or was made; S3: HeadBucket answers). */
-  check(): Promise<void>;
+  /**
+   * Throws unless the store can be used now (disk: its folder exists, or was made, and is writable; S3:
+   * HeadBucket answers). `timeoutMs` bounds the wait, for /readyz: an endpoint that swallows packets
+   * must make the probe fail, not hang it. Start-up checks without one.
+   */
+  check(options?: CheckOptions): Promise<void>;
 }
 
 export type PutOptions = { contentType: string };
+
+export type CheckOptions = { timeoutMs?: number };
 
 export type ObjectInfo = {
   /** The whole object's size in bytes, whatever range was read. */

@@ -23,6 +23,6 @@ export function observedStore(store: ObjectStore, failed: (operation: StoreOpera
     head: (key) => observe('head', store.head(key)),
     delete: (key) => observe('delete', store.delete(key)),
     list: (prefix) => observe('list', store.list(prefix)),
-    check: () => observe('check', store.check()),
+    check: (options) => observe('check', store.check(options)),
   };
 }

@@ -16,6 +16,7 @@ import {
   rangeHeader,
   RangeNotSatisfiableError,
   type ByteRange,
+  type CheckOptions,
   type ListedObject,
   type ObjectInfo,
   type ObjectStore,
@@ -143,9 +144,10 @@ export function s3Store(options: S3StoreOptions, client: S3Client = s3Client(opt
       return found;
     },
 
-    async check(): Promise<void> {
+    async check({ timeoutMs }: CheckOptions = {}): Promise<void> {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        // Aborting covers the SDK's retries too: the whole check ends within timeoutMs.
+        await client.send(new HeadBucketCommand({ Bucket }), timeoutMs === undefined ? {} : { abortSignal: AbortSignal.timeout(timeoutMs) });
       } catch (error) {
         const code = status(error);
         const reason = code === 404 ? 'does not exist' : code === 403 ? 'refuses these credentials' : `cannot be reached (${code ?? (error as Error).message})`;

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam } from '@studio/contract/params';
 import { AppError } from '../../lib/errors';
+import { parseRange } from '../../media/http-range';
+import { replyWithObject } from '../../media/object-reply';
 import type { LiveRuntime } from './runtime';
 
 /** How long a cache between may keep a public segment or replay playlist (a hidden replay is gone from caches after it). */
@@ -30,20 +32,22 @@ export async function livePublicRoutes(instance: FastifyInstance, options: { run
     // Not found, rather than forbidden, for a replay this caller may not see: its existence is not told.
     const audience = live.status === 'END' ? await runtime.service.replayAudience(live, request.user?.id ?? null) : 'public';
     if (!audience) throw new AppError('LIVE_NOT_FOUND');
-    const found = await runtime.readHls(liveId, file);
-    if (!found) throw new AppError('NOT_FOUND');
     const playlist = file.endsWith('.m3u8');
     // The live playlist changes every second. A segment never changes once written, but its live becomes a
     // replay that the owner may hide, trim or delete: a cache between (a CDN) may keep any of them only
     // HLS_PUBLIC_MAX_AGE_SECONDS, never as immutable, so what is taken down is gone from caches within a
     // minute. The studio's own preview of an unpublished replay is for its session alone.
     const cache = audience === 'studio' ? 'private, no-store' : playlist && live.status !== 'END' ? 'no-cache' : `public, max-age=${HLS_PUBLIC_MAX_AGE_SECONDS}`;
-    return reply
-      .header('content-type', playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
-      .header('content-length', found.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', cache)
-      .send(found.stream);
+    // One byte range, as /media answers (players and CDNs fetch segments in parts). These files carry no
+    // validator, so an If-Range never matches and the whole file is sent (RFC 9110 section 13.1.5).
+    const range = request.headers['if-range'] === undefined ? parseRange(request.headers.range) : undefined;
+    const sent = await replyWithObject(reply, (options) => runtime.readHls(liveId, file, options), range, () => ({
+      'content-type': playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
+      'x-content-type-options': 'nosniff',
+      'cache-control': cache,
+    }));
+    if (!sent) throw new AppError('NOT_FOUND');
+    return sent;
   });
 }
 

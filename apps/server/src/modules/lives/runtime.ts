@@ -1,7 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { hlsRecorder, type HlsPublisher, type HlsRecorder } from './ingest/hls-recorder';
 import { restreamForwarder, type RestreamForwarder } from './ingest/restream-forwarder';
@@ -14,6 +12,8 @@ import { ingestNodeRunner, staleClaimSweep, type IngestNodeRunner } from './inge
 import { whipIngest, type WhipIngest } from './ingest/whip-ingest';
 import type { ThumbnailSaver } from './routes';
 import { removeAbandoned } from '../../media/abandoned-files';
+import { diskStore } from '../../media/stores/disk-store';
+import type { ByteRange, StoredObject } from '../../media/stores/object-store';
 import { MAX_IMAGE_BYTES, uploadedFile } from '../../media/upload';
 import { THUMBNAIL_SIZE, writeLayerCrop } from './thumbnails';
 import { liveService, type GraceScheduler, type LiveService, type ReplayScheduler } from './live-service';
@@ -37,8 +37,8 @@ export type LiveRuntime = {
   forwarder: RestreamForwarder;
   /** Where HLS playlists and segments are written: `<dir>/<liveId>/` (on the ingest's disk). */
   hlsDir: string;
-  /** A playlist or segment as players get it: from hlsDir on disk, from the bucket (`live/<liveId>/<file>`) with STORAGE=s3. */
-  readHls(liveId: number, file: string): Promise<{ stream: Readable; size: number } | null>;
+  /** A playlist or segment (or a range of it) as players get it: from hlsDir on disk, from the bucket (`live/<liveId>/<file>`) with STORAGE=s3. */
+  readHls(liveId: number, file: string, options?: { range?: ByteRange }): Promise<StoredObject | null>;
   /** The WHIP ingest (issue 24, point 2): where the embedded ingest runs, with WHIP_MAX_SESSIONS above 0. */
   whip: WhipIngest | null;
   /** The embedded ingest's port, once listening (null with RTMP_INGEST=off or without the ingest role). */
@@ -94,12 +94,10 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
           published: async (liveId) => (await recordings.read(liveId, 'index.m3u8'))?.toString('utf8') ?? null,
         }
       : undefined;
-  const readHls: LiveRuntime['readHls'] = async (liveId, file) => {
-    if (publisher) return app.media.objects.get(hlsKey(liveId, file));
-    const filePath = path.join(hlsDir, String(liveId), file);
-    const info = await stat(filePath).catch(() => null);
-    return info?.isFile() ? { stream: createReadStream(filePath), size: info.size } : null;
-  };
+  // On disk, hlsDir read through a disk store of its own: the same range reads as the bucket's (it never writes there).
+  const hlsOnDisk = diskStore(hlsDir);
+  const readHls: LiveRuntime['readHls'] = (liveId, file, options) =>
+    publisher ? app.media.objects.get(hlsKey(liveId, file), options) : hlsOnDisk.get(`${liveId}/${file}`, options);
 
   const scheduleReplay: ReplayScheduler = async (trx, job) => {
     const data: ReplayJob = { liveId: job.liveId, actorId: job.actorId };
