@@ -36,6 +36,8 @@ const webs: Instance[] = [];
 let worker: Instance | undefined;
 let clip: string;
 let startWeb: (port: number) => Promise<Instance>;
+/** Every server process this spec started, ready or not. */
+const started: ServerProcess[] = [];
 
 const instancesSaid = () =>
   [...webs, ...(worker ? [worker] : [])].map((instance, index) => `instance ${index} (exit ${instance.child.exitCode ?? instance.child.signalCode ?? 'none'}): ${instance.output().slice(-1200)}`).join('\n');
@@ -70,6 +72,8 @@ test.beforeAll(async () => {
     const metricsPort = await freePort();
     const dataDir = mkdtempSync(path.join(dir, `${roles}-`));
     const server = spawnServer({ port, databaseUrl: database!.url, dataDir, env: { ROLES: roles, PUBLIC_URL: origin, METRICS_PORT: String(metricsPort), RTMP_INGEST: 'off', ...objectStore!.env } });
+    // Stopped after the run even when start-up fails or times out before the instance is ready.
+    started.push(server);
     return { ...(await untilReady(server, 120_000)), metrics: `http://127.0.0.1:${metricsPort}/metrics`, dataDir };
   };
   startWeb = (port) => start(port, 'web');
@@ -84,7 +88,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   test.setTimeout(120_000);
   nginx?.kill('SIGTERM');
-  await stopServers([...webs, ...(worker ? [worker] : [])]);
+  await stopServers(started);
   await database?.drop();
   await objectStore?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
