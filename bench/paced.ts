@@ -10,7 +10,7 @@
 // first, answered and counted in `2xx` but not in the latencies: this process's own start (V8 compiling
 // its loop, the first writes on each socket) took most of a core for the first half second and showed
 // as the run's slowest second, with or without the server busy (bench/VIEWS-RESULTS.md, 2026-11-27).
-// Prints { requests, latency, errors, non2xx, 2xx, p99BySecond, warmupP99 } as JSON; `requests` and
+// Prints { requests, latency, errors, non2xx, 2xx, p99BySecond, lateBySecond, warmupP99 } as JSON; `requests` and
 // the latencies are the measured `duration` only.
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
@@ -28,6 +28,8 @@ let ok2xx = 0;
 // Latencies by the second of the run each request was due in: where in the run the tail sits (a cold start, a pause).
 const bySecond: number[][] = [];
 const warmupLatencies: number[] = [];
+// The most a request of each second was handed to its connection after it was due (ms).
+const lateBySecond: number[] = [];
 
 function requestBytes(cookie: string | undefined, body?: string): Buffer {
   const head = `${body === undefined ? 'GET' : 'POST'} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${cookie ? `Cookie: ${cookie}\r\n` : ''}`;
@@ -102,6 +104,12 @@ await new Promise<void>((resolve) => {
     for (let due = start + next * interval; due <= now && due < end; due = start + next * interval) {
       const connection = connections[next % connections.length]!;
       next++;
+      // How late this process itself hands the request over (its timer, its own pauses): a slow second
+      // whose lateness is as large was this process's, not the server's.
+      if (due >= measureFrom) {
+        const second = Math.floor((due - measureFrom) / 1000);
+        lateBySecond[second] = Math.max(lateBySecond[second] ?? 0, now - due);
+      }
       connection.queue.push(due);
       if (connection.due === undefined) send(connection);
     }
@@ -130,6 +138,7 @@ process.stdout.write(
     non2xx,
     '2xx': ok2xx,
     p99BySecond: bySecond.map(p99Of),
+    lateBySecond: lateBySecond.map((late) => Number(late.toFixed(1))),
     warmupP99: warmupLatencies.length ? p99Of(warmupLatencies) : null,
   }),
 );

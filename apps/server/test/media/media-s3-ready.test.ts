@@ -201,6 +201,37 @@ describe('the S3 media store: readiness, ranges on public HLS, no secret in the 
     expect(past.headers['content-range']).toBe('bytes */700');
   });
 
+  it("counts each request the store fails in /metrics by operation, and none it answers or a missing object", async () => {
+    const errors = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${t.app.metrics.port}/metrics`)).text();
+      const counted: Record<string, number> = {};
+      for (const match of text.matchAll(/^object_store_request_errors_total\{([^}]*)\} (\d+)$/gm)) {
+        const labels = match[1]!;
+        if (labels.includes('store="s3"')) counted[/operation="([a-z]+)"/.exec(labels)![1]!] = Number(match[2]);
+      }
+      return counted;
+    };
+    const saved = await uploadImage();
+    expect(saved.statusCode, saved.body).toBe(201);
+    const { url } = saved.json<{ url: string }>();
+    const quiet = await errors();
+    // Answered requests and a missing object are no failures of the store.
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/media/images/00000000-0000-4000-8000-000000000001.jpg' })).statusCode).toBe(404);
+    expect(await errors()).toEqual(quiet);
+
+    await gateway.close();
+    try {
+      expect((await uploadImage()).statusCode).toBeGreaterThanOrEqual(500);
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBeGreaterThanOrEqual(500);
+      expect((await readyz()).statusCode).toBe(503);
+    } finally {
+      await gateway.open();
+    }
+    const after = await errors();
+    for (const operation of ['put', 'get', 'check']) expect(after[operation] ?? 0, operation).toBeGreaterThan(quiet[operation] ?? 0);
+  });
+
   it('logs no line carrying the secret access key, through media requests that succeed and ones the store fails', async () => {
     const saved = await uploadImage();
     expect(saved.statusCode, saved.body).toBe(201);
