@@ -362,10 +362,8 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       try {
         await change(channel, contentId, version, 'DELETE', () => noReservation, async (row, trx, now) => {
           const loopFiles = await releaseLoopsOfDeletedContents(trx, now, row.id);
-          const urls = imageUrlsOf(row);
-          // Only a delete with images to release holds back the channel's edits that take images up.
-          if (urls.length > 0) await lockChannelImages(trx, row.channel_id, 'exclusive');
-          const released = await releaseUnusedContentImages(trx, row.channel_id, urls);
+          await lockChannelImages(trx, row.channel_id, 'exclusive');
+          const released = await releaseUnusedContentImages(trx, row.channel_id, imageUrlsOf(row));
           await queueRemoval(jobs, trx, [...loopFiles, ...mediaFilesAt(released)]);
           // A replay's recording (its playlist and segments) has no other owner: it goes too.
           if (row.kind === 'LIVE' && row.live_id !== null) await queueRecordingRemoval(jobs, trx, row.live_id);
