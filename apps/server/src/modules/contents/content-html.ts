@@ -51,8 +51,3 @@ export function firstBodyImageUrl(html: string): string | null {
   const found = /<img\b[^>]*\ssrc="(\/[^"/][^"]*|https?:\/\/[^"]+)"/i.exec(html);
   return found?.[1] ?? null;
 }
-
-/** Every image address of this site (`/…`) in an article's body, as firstBodyImageUrl reads the first. */
-export function bodyImageUrls(html: string): string[] {
-  return [...html.matchAll(/<img\b[^>]*\ssrc="(\/[^"/][^"]*)"/gi)].flatMap((found) => (found[1] ? [found[1]] : []));
-}

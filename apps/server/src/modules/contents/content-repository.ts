@@ -196,42 +196,6 @@ export async function updateContentRow(trx: Transaction<Database>, row: ContentR
     .executeTakeFirstOrThrow();
 }
 
-/** Any fixed number: with a channel's id, the key of the lock between taking up its images and releasing them. */
-const CHANNEL_IMAGES_LOCK = 7_300_031;
-
-/**
- * Holds the channel's uploaded images for the rest of the transaction: `shared` while a change takes
- * some up (any number of changes at once), `exclusive` while a delete works out which of them no content
- * shows any more, so that no change takes one up between that answer and the removal of its row and file.
- * An advisory lock rather than row locks: one key, so no order among rows to get wrong (no deadlock).
- */
-export async function lockChannelImages(trx: Transaction<Database>, channelId: number, mode: 'shared' | 'exclusive'): Promise<void> {
-  const key = channelId % 2_147_483_647;
-  if (mode === 'shared') await sql`SELECT pg_advisory_xact_lock_shared(${CHANNEL_IMAGES_LOCK}, ${key}::int)`.execute(trx);
-  else await sql`SELECT pg_advisory_xact_lock(${CHANNEL_IMAGES_LOCK}, ${key}::int)`.execute(trx);
-}
-
-/**
- * Of the addresses `urls`, the channel's uploaded images that no content of the channel shows any more
- * (deleted contents aside) as its cover, a post's image, its list thumbnail or in its body: their rows are
- * deleted (no change can take them up again) and their addresses answered, for their files to be removed.
- * An image uploaded but never used is not in `urls` and stays. Call under lockChannelImages(exclusive).
- */
-export async function releaseUnusedContentImages(trx: Transaction<Database>, channelId: number, urls: string[]): Promise<string[]> {
-  if (urls.length === 0) return [];
-  const { rows } = await sql<{ url: string }>`
-    DELETE FROM content_images i
-    WHERE i.channel_id = ${channelId} AND i.url = ANY(${urls}::text[])
-      AND NOT EXISTS (
-        SELECT 1 FROM contents c
-        WHERE c.channel_id = i.channel_id AND c.status <> 'DELETE'
-          AND (c.thumbnail_url = i.url OR c.cover_image ->> 'url' = i.url
-            OR c.images @> jsonb_build_array(jsonb_build_object('url', i.url)) OR strpos(c.body, i.url) > 0)
-      )
-    RETURNING i.url`.execute(trx);
-  return [...new Set(rows.map((row) => row.url))];
-}
-
 /** Uploaded images of a channel, in the order of `ids`; missing or foreign ids are left out. */
 export async function findContentImages(db: Executor, channelId: number, ids: number[]): Promise<ContentImage[]> {
   if (ids.length === 0) return [];

@@ -19,14 +19,13 @@ import type { Transaction } from 'kysely';
 import type { ChannelRow, Database, Db } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { queueRemoval, type MediaFiles } from '../../media/media-jobs';
-import { isMediaKind, MEDIA_PREFIX } from '../../media/media-store';
+import { queueRemoval } from '../../media/media-jobs';
 import { findChannel } from '../channels/channel-repository';
 import { assertHasHome } from '../channels/channel-rules';
 import { releaseLoopsOfDeletedContents } from '../loops/loop-repository';
 import { queueRecordingRemoval } from '../lives/recording-files';
 import { landing, notify } from '../notifications/notification-producer';
-import { bodyImageUrls, firstBodyImageUrl, toContentPreview } from './content-html';
+import { firstBodyImageUrl, toContentPreview } from './content-html';
 import { notifyContentPublished } from './content-notifications';
 import {
   contentRepository,
@@ -34,10 +33,8 @@ import {
   findLoopStatusOfContent,
   findContentImages,
   insertContentImage,
-  lockChannelImages,
   lockContent,
   lockPendingReservations,
-  releaseUnusedContentImages,
   thumbnailOf,
   toContentDetail,
   updateContentRow,
@@ -78,20 +75,6 @@ export type ShortsInput = {
   reservation: { at: string; visibility: ReservationVisibility } | null;
 };
 
-/** Every address of an image a content shows: its cover, a post's images, its list thumbnail, its body's images. */
-function imageUrlsOf(row: Pick<ContentRow, 'cover_image' | 'images' | 'thumbnail_url' | 'body'>): string[] {
-  const urls = [row.cover_image?.url, ...row.images.map((image) => image.url), row.thumbnail_url, ...bodyImageUrls(row.body)];
-  return [...new Set(urls.filter((url): url is string => typeof url === 'string'))];
-}
-
-/** The stored files behind addresses of /media/ (`/media/<kind>/<name>`); any other address is not ours to remove. */
-function mediaFilesAt(urls: string[]): MediaFiles {
-  return urls.flatMap((url) => {
-    const [kind = '', name = '', ...rest] = url.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length).split('/') : [];
-    return isMediaKind(kind) && name && rest.length === 0 ? [{ kind, name }] : [];
-  });
-}
-
 /** The studio path where the author fixes a content (posts have no edit page: the channel home). */
 function editPath(row: Pick<ContentRow, 'kind' | 'channel_id' | 'id'>): string {
   return landing.contentEdit({ kind: row.kind, channelId: row.channel_id, id: row.id });
@@ -122,8 +105,6 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
 
     let coverImage: ContentImage | null = current?.cover_image ?? null;
     let images: ContentImage[] = current?.images ?? [];
-    // Taking up the channel's images (by id, or by address in a body) waits while a delete releases some (remove).
-    if (typeof fields.coverImageId === 'number' || fields.imageIds?.length || fields.body !== undefined) await lockChannelImages(trx, channelId, 'shared');
     if (fields.coverImageId !== undefined) {
       coverImage = fields.coverImageId === null ? null : ((await findContentImages(trx, channelId, [fields.coverImageId]))[0] ?? null);
       if (fields.coverImageId !== null && !coverImage) throw new AppError('CONTENT_IMAGE_NOT_FOUND', undefined, { missing: [fields.coverImageId] });
@@ -352,8 +333,6 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
      * Deleting twice answers the same (204); only a stale version on a live content is a conflict.
      * A SHORTS content takes its loop with it (status DELETE), and the loop's files are queued for
      * removal, both in the transaction of the delete: once, by the one delete that changed something.
-     * So are its uploaded images (cover, a post's images, body images) that no other content of the
-     * channel shows: an image row may be taken up by several contents, and goes with the last of them.
      */
     async remove(channel: ChannelRow, contentId: number, version: number): Promise<void> {
       const status = await contents.status(channel.id, contentId);
@@ -361,10 +340,7 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       if (status === 'DELETE') return;
       try {
         await change(channel, contentId, version, 'DELETE', () => noReservation, async (row, trx, now) => {
-          const loopFiles = await releaseLoopsOfDeletedContents(trx, now, row.id);
-          await lockChannelImages(trx, row.channel_id, 'exclusive');
-          const released = await releaseUnusedContentImages(trx, row.channel_id, imageUrlsOf(row));
-          await queueRemoval(jobs, trx, [...loopFiles, ...mediaFilesAt(released)]);
+          await queueRemoval(jobs, trx, await releaseLoopsOfDeletedContents(trx, now, row.id));
           // A replay's recording (its playlist and segments) has no other owner: it goes too.
           if (row.kind === 'LIVE' && row.live_id !== null) await queueRecordingRemoval(jobs, trx, row.live_id);
         });
