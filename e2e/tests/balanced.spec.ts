@@ -6,7 +6,7 @@ import path from 'node:path';
 import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
 import type { Db } from '../../apps/server/src/db/schema';
 import { addMember, createChannel, createPerson, type Person } from '../../apps/server/src/seed/factories';
-import { NGINX, startBalancer, startObjectStore } from '../../apps/server/test/infrastructure/balancer';
+import { metricSum, NGINX, startBalancer, startObjectStore } from '../../apps/server/test/infrastructure/balancer';
 import { filesUnder, spawnServer, stopServers, untilReady, type ServerProcess } from '../../apps/server/test/server-process';
 import { e2eDatabaseUrl } from './db';
 import { freePort } from './ports';
@@ -45,14 +45,7 @@ const instancesSaid = () =>
   [...webs, ...(worker ? [worker] : [])].map((instance, index) => `instance ${index} (exit ${instance.child.exitCode ?? instance.child.signalCode ?? 'none'}): ${instance.output().slice(-1200)}`).join('\n');
 
 /** A figure of an instance's own /metrics: the sum of the series of `name` whose labels match. */
-async function metric(instance: Instance, name: string, labels: RegExp = /.*/): Promise<number> {
-  let total = 0;
-  for (const line of (await (await fetch(instance.metrics)).text()).split('\n')) {
-    const match = new RegExp(`^${name}(?:\\{([^}]*)\\})? ([0-9.e+-]+)$`).exec(line);
-    if (match && labels.test(match[1] ?? '')) total += Number(match[2]);
-  }
-  return total;
-}
+const metric = (instance: Instance, name: string, labels?: RegExp) => metricSum(instance.metrics, name, labels);
 
 test.beforeAll(async () => {
   // Ceph, three servers and the first one's migrations, on a slow machine.

@@ -12,7 +12,7 @@ import { sessionCookieName } from '../../src/plugins/session';
 import { sessionRepository } from '../../src/plugins/session-repository';
 import { addMember, createChannel, createPerson } from '../../src/seed/factories';
 import { freePort } from '../global-setup';
-import { NGINX, pollerSaying, startBalancer, startObjectStore } from './balancer';
+import { metricSum, NGINX, pollerSaying, startBalancer, startObjectStore } from './balancer';
 import { createTestDatabase } from '../helper';
 import { childrenOf, filesUnder, spawnServer, stopServers, untilReady, type ServerProcess } from '../server-process';
 
@@ -52,16 +52,8 @@ const instancesSaid = () =>
   [...webs, ...workers].map((instance, index) => `instance ${index} (exit ${instance.child.exitCode ?? instance.child.signalCode ?? 'none'}): ${instance.output().slice(-1200)}`).join('\n');
 
 /** Requests an instance answered whose route pattern matches, by its own /metrics. */
-async function served(instance: Instance, route: RegExp, method?: string): Promise<number> {
-  let total = 0;
-  for (const line of (await (await fetch(instance.metrics)).text()).split('\n')) {
-    const match = /^http_requests_total\{([^}]*)\} (\d+)/.exec(line);
-    if (!match) continue;
-    const labels = match[1]!;
-    const routeLabel = /route="([^"]*)"/.exec(labels)?.[1] ?? '';
-    if (route.test(routeLabel) && (!method || labels.includes(`method="${method}"`))) total += Number(match[2]);
-  }
-  return total;
+function served(instance: Instance, route: RegExp, method?: string): Promise<number> {
+  return metricSum(instance.metrics, 'http_requests_total', (labels) => route.test(/route="([^"]*)"/.exec(labels)?.[1] ?? '') && (!method || labels.includes(`method="${method}"`)));
 }
 
 const eventually = pollerSaying(instancesSaid);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '../../src/seed/factories';
 import { formAction, TestBrowser } from '../browser';
 import { freePort } from '../global-setup';
-import { NGINX, startBalancer } from './balancer';
+import { metricSum, NGINX, startBalancer } from './balancer';
 import { createTestDatabase } from '../helper';
 import { spawnServer, stopServers, untilReady, type ServerProcess } from '../server-process';
 
@@ -41,14 +41,8 @@ const instancesSaid = () =>
     .join('\n');
 
 /** Requests an instance has answered on its API routes, by its own /metrics. */
-async function apiRequestsServed(instance: Instance): Promise<number> {
-  const text = await (await fetch(instance.metrics)).text();
-  let total = 0;
-  for (const line of text.split('\n')) {
-    const match = /^http_requests_total\{[^}]*route="\/api\/[^"]*"[^}]*\} (\d+)/.exec(line);
-    if (match) total += Number(match[1]);
-  }
-  return total;
+function apiRequestsServed(instance: Instance): Promise<number> {
+  return metricSum(instance.metrics, 'http_requests_total', /route="\/api\/[^"]*"/);
 }
 
 async function signIn(login: string): Promise<TestBrowser> {

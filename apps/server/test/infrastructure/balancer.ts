@@ -47,6 +47,21 @@ export async function startObjectStore(dir: string, bucketName: string): Promise
   };
 }
 
+/**
+ * The sum of the series of metric `name` whose label text (`a="x",b="y"`) matches `labels` (a pattern or a test), read from
+ * an instance's own /metrics at `metricsUrl`: how the balanced tiers see which instance did what.
+ */
+export async function metricSum(metricsUrl: string, name: string, labels: RegExp | ((labels: string) => boolean) = /.*/): Promise<number> {
+  const series = new RegExp(`^${name}(?:\\{([^}]*)\\})? ([0-9.e+-]+)$`);
+  const wanted = typeof labels === 'function' ? labels : (text: string) => labels.test(text);
+  let total = 0;
+  for (const line of (await (await fetch(metricsUrl)).text()).split('\n')) {
+    const match = series.exec(line);
+    if (match && wanted(match[1] ?? '')) total += Number(match[2]);
+  }
+  return total;
+}
+
 /** Polls `read` every 250 ms until `done` holds; fails after `ms` with the last value and what the instances said. */
 export function pollerSaying(said: () => string) {
   return async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string): Promise<T> {
