@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sql } from 'kysely';
 import { toKoreanParts } from '@studio/contract/korea-time';
 import { earliestReservationSlot } from '@studio/contract/reservation';
 import { createContent } from '../../apps/server/src/seed/factories';
@@ -29,6 +30,19 @@ async function draft(world: World, channelId: number, authorId: number, values: 
 }
 
 const contentRow = (world: World, id: number) => world.db.selectFrom('contents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/**
+ * The database refuses every update of one content as a passing fault (query_canceled, what a
+ * statement timeout raises): the server answers 503 and the tab keeps its text to send again.
+ */
+async function refuseUpdates(world: World, id: number) {
+  await sql`CREATE OR REPLACE FUNCTION e2e_refuse_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'e2e: updates of this content are refused' USING ERRCODE = '57014'; END $$`.execute(world.db);
+  await sql`CREATE TRIGGER ${sql.id(`e2e_refuse_update_${id}`)} BEFORE UPDATE ON contents FOR EACH ROW WHEN (OLD.id = ${sql.lit(id)}) EXECUTE FUNCTION e2e_refuse_update()`.execute(world.db);
+}
+
+async function acceptUpdates(world: World, id: number) {
+  await sql`DROP TRIGGER ${sql.id(`e2e_refuse_update_${id}`)} ON contents`.execute(world.db);
+}
 
 const titleInput = (page: Page) => page.getByLabel('제목', { exact: true });
 const body = (page: Page) => page.getByRole('textbox', { name: '본문' });
@@ -106,7 +120,11 @@ test.describe('content editor', () => {
     await login(page, me, `/studio/editor/${channel.id}/${id}`);
     await expect(body(page)).toContainText('저장된 첫 문장.');
 
-    // The network drops every save: the text exists only in this tab (and its browser backup).
+    // The network drops every save: the text exists only in this tab (and its browser backup). The
+    // browser's routing shows the tab offline; the database refuses this content's updates too, as a
+    // passing fault (503, sent again later), because a save the tab sends while it unloads can pass
+    // the routing (a CI run saw the server hold the text before the reload's page asked for it).
+    await refuseUpdates(world, id);
     await page.route('**/api/channels/*/contents/*', (route) => (route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue()));
     await body(page).click();
     await page.keyboard.press('End');
@@ -128,6 +146,7 @@ test.describe('content editor', () => {
     await expect(page.getByText('저장되지 않았던 글을 이 브라우저에서 되살렸습니다.')).toBeVisible();
     await expect(body(page)).toContainText('저장된 첫 문장. 쓰다 만 문장');
     expect((await contentRow(world, id)).body).not.toContain('쓰다 만 문장');
+    await acceptUpdates(world, id);
     await page.unroute('**/api/channels/*/contents/*');
     await waitSaved(page);
     expect((await contentRow(world, id)).body).toContain('쓰다 만 문장');
