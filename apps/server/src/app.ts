@@ -240,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (web) await app.register(publicSiteRoutes);
   if (worker) await app.register(expiryTimer);
   if (worker) await app.register(signInPurgeTimer);
-  if (worker) await app.register(idleUploadSweep);
+  if (worker) await app.register(idleUploadSweep, { finishAbandoned: (before, limit) => loops.service.finishAbandoned(before, limit) });
   // Liveness only: a database outage must not get a healthy process restarted.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   // Readiness of each role this instance has: all need the database and the media store (web serves media,

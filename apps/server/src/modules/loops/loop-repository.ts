@@ -144,6 +144,11 @@ export function loopRepository(db: Db) {
       return { count: Number(row.count), bytes: Number(row.bytes) };
     },
 
+    /** Unfinished uploads that received nothing since `before`, quietest first: those whose every byte may have arrived unseen. */
+    async uploadingQuietSince(before: Date, limit: number): Promise<{ id: string; total_bytes: number }[]> {
+      return db.selectFrom('loops').select(['id', 'total_bytes']).where('status', 'is', null).where('updated_at', '<', before).orderBy('updated_at').limit(limit).execute();
+    },
+
     /**
      * Unfinished uploads that received nothing since `before` are deleted (each by one caller only, whoever
      * else sweeps at once); answers their ids, whose files are then owed a removal.

@@ -57,6 +57,46 @@ export function loopService(deps: Deps) {
     return row;
   }
 
+  /**
+   * The last byte of an upload arrived: the file is judged by the probe, then queued for its
+   * transcode, once. Answers why it is refused, if it is: the probe's reason (the loop is then
+   * ERROR and its file gone), or NOT_FOUND when its row left while the last piece arrived.
+   */
+  async function finishUpload(id: string, size: number): Promise<ErrorCode | null> {
+    // Ended already (a second finisher: a resume after a lost answer, the sweep below): nothing to judge again.
+    const current = await loops.find(id);
+    if (current && current.status !== null) return null;
+    let refusal: ErrorCode | null = null;
+    // The whole file, where it is: in the bucket it is read through this instance, never copied to its disk.
+    const source = await processor.probeSource(id);
+    try {
+      if (!source) throw new Error('the upload has no file');
+      // Length, frame size and rate as the file's frames have them (the probe refuses with the reason).
+      await probe(deps.tools, source.input, { maxSeconds });
+    } catch (error) {
+      refusal = error instanceof MediaProbeError ? error.code : 'LOOP_NOT_VIDEO';
+    } finally {
+      await source?.release();
+    }
+    if (refusal) {
+      const refused = await db.transaction().execute((tx) => loops.transition(tx, id, [null], 'ERROR', clock.now(), { error_code: refusal }));
+      // Only the finisher that refused it removes the file: one that another finisher queued meanwhile is the transcode's.
+      if (refused) await processor.removeSource(id);
+      return refused ? refusal : null;
+    }
+    const queued = await db.transaction().execute(async (tx) => {
+      const marked = await loops.markUploaded(tx, id, size, clock.now());
+      if (marked) await jobs.send(LOOP_QUEUE, { loopId: id }, { tx, singletonKey: id });
+      return marked;
+    });
+    if (!queued && !(await loops.find(id))) {
+      // Its row left while the last piece arrived (it had expired idle): no job will ever take the file.
+      await processor.removeSource(id);
+      return 'NOT_FOUND';
+    }
+    return null;
+  }
+
   return {
     /** The transcodes, and the removal of the files of uploads that expired idle (their rows are gone). */
     async startWorkers(): Promise<void> {
@@ -71,40 +111,28 @@ export function loopService(deps: Deps) {
       await jobs.work<{ loopId: string }>(LOOP_QUEUE, ({ loopId }) => processor.process(loopId), { unique: true, concurrency: deps.workers, expireInSeconds: Math.max(600, maxSeconds * 10) });
     },
 
+    finishUpload,
+
     /**
-     * The last byte of an upload arrived: the file is judged by the probe, then queued for its
-     * transcode, once. Answers why it is refused, if it is: the probe's reason (the loop is then
-     * ERROR and its file gone), or NOT_FOUND when its row left while the last piece arrived.
+     * Uploads whose every byte arrived but that were never ended: the instance taking the last piece
+     * died between storing it and queuing the transcode, and no resume came to end it (the studio's
+     * tus client, resuming, finds the upload whole and sends nothing more). Those quiet since `before`
+     * are ended now, as the last piece would have; answers how many were looked at and ended.
      */
-    async finishUpload(id: string, size: number): Promise<ErrorCode | null> {
-      let refusal: ErrorCode | null = null;
-      // The whole file, where it is: in the bucket it is read through this instance, never copied to its disk.
-      const source = await processor.probeSource(id);
-      try {
-        if (!source) throw new Error('the upload has no file');
-        // Length, frame size and rate as the file's frames have them (the probe refuses with the reason).
-        await probe(deps.tools, source.input, { maxSeconds });
-      } catch (error) {
-        refusal = error instanceof MediaProbeError ? error.code : 'LOOP_NOT_VIDEO';
-      } finally {
-        await source?.release();
+    async finishAbandoned(before: Date, limit: number): Promise<number> {
+      let ended = 0;
+      for (const row of await loops.uploadingQuietSince(before, limit)) {
+        try {
+          if (!(await processor.uploadComplete(row.id, row.total_bytes))) continue;
+          const refusal = await finishUpload(row.id, row.total_bytes);
+          deps.log.info({ loopId: row.id, ...(refusal ? { refusal } : {}) }, 'ended an upload whose last piece was never ended');
+          ended += 1;
+        } catch (error) {
+          // One upload's fault (its store, a passing database fault) leaves it to the next round, not the others.
+          deps.log.warn({ err: error, loopId: row.id }, 'an upload whose last piece was never ended could not be ended');
+        }
       }
-      if (refusal) {
-        await db.transaction().execute((tx) => loops.transition(tx, id, [null], 'ERROR', clock.now(), { error_code: refusal }));
-        await processor.removeSource(id);
-        return refusal;
-      }
-      const queued = await db.transaction().execute(async (tx) => {
-        const marked = await loops.markUploaded(tx, id, size, clock.now());
-        if (marked) await jobs.send(LOOP_QUEUE, { loopId: id }, { tx, singletonKey: id });
-        return marked;
-      });
-      if (!queued && !(await loops.find(id))) {
-        // Its row left while the last piece arrived (it had expired idle): no job will ever take the file.
-        await processor.removeSource(id);
-        return 'NOT_FOUND';
-      }
-      return null;
+      return ended;
     },
 
     /** The row of an upload goes: tus refused its creation, or the uploader cancelled it (tus removed its files). */

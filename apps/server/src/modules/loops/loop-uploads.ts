@@ -14,6 +14,14 @@ export const UploadRemoveJob = z.object({ loopId: z.uuid() });
 const SWEEP_EVERY_MS = 15 * 60_000;
 /** Rows one sweep deletes in one transaction; the rest wait for the next round (a backlog drains in rounds). */
 const SWEEP_BATCH = 500;
+/**
+ * How long an upload is quiet before the sweep asks its store whether every byte is there (then it is
+ * ended, as its last piece would have been): longer than any last piece's probe, so an instance still
+ * ending it is not raced, and ended twice would be harmless anyway (the end is taken once).
+ */
+export const ABANDONED_END_AFTER_MS = 10 * 60_000;
+/** Quiet uploads one sweep asks the store about; the rest wait for the next round. */
+const ABANDONED_BATCH = 100;
 
 export type UploadBounds = { maxUnfinished: number; maxUnfinishedBytes: number; idleHours: number };
 
@@ -67,15 +75,21 @@ export type LoopUploadService = ReturnType<typeof loopUploadService>;
 /**
  * The sweep of idle uploads at start and every fifteen minutes where background jobs run, as the other
  * sweeps (docs/decisions/005-expiry-sweep-on-a-timer.md); the removal of the files is a durable job.
+ * First, uploads whose every byte arrived but were never ended (their instance died in between) are
+ * ended: they are not idle, they are owed their transcode.
  */
-export async function idleUploadSweep(app: FastifyInstance) {
+export async function idleUploadSweep(app: FastifyInstance, options: { finishAbandoned(before: Date, limit: number): Promise<number> }) {
   const service = loopUploadService({ db: app.db, jobs: app.jobs, clock: app.clock, bounds: app.config.loops });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  const sweep = async () => {
+    const ended = await options.finishAbandoned(new Date(app.clock.now().getTime() - ABANDONED_END_AFTER_MS), ABANDONED_BATCH);
+    if (ended > 0) app.log.info({ ended }, 'ended loop uploads whose last piece was never ended');
+    return service.expireIdle();
+  };
   const run = () => {
     // One run at a time: a slow database must not stack sweeps up.
-    running ??= service
-      .expireIdle()
+    running ??= sweep()
       .then((expired) => {
         if (expired > 0) app.log.info({ expired }, 'removed idle loop uploads');
       })

@@ -148,6 +148,12 @@ export async function loopRoutes(instance: FastifyInstance, options: { runtime: 
         await handOver(request, reply);
         if (method === 'DELETE') await loops.discardUpload(row.id);
         if (method === 'PATCH') await loops.recordUploaded(row, Number(reply.raw.getHeader('upload-offset')));
+        // A resume that finds every byte there while the loop is still "uploading": the instance that took
+        // the last piece died before ending it, and the client sends nothing more. It is ended here (the
+        // answer has gone; a refusal shows on the loop as its error).
+        if (method === 'HEAD' && row.status === null && reply.raw.statusCode === 200 && Number(reply.raw.getHeader('upload-offset')) === row.total_bytes) {
+          await loops.finishUpload(row.id, row.total_bytes).catch((error: unknown) => request.log.warn({ err: error, loopId: row.id }, 'a whole upload found on resume was not ended'));
+        }
       },
     });
   }
