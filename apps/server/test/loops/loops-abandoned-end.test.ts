@@ -51,7 +51,7 @@ async function storedButNeverEnded(file: string, quietMs = 0): Promise<string> {
   expect(patched.statusCode).toBe(204);
   const id = location.split('/').pop() as string;
   // The route records the offset after the answer has gone: once it has, the row is not touched again.
-  await settled(() => t.db.selectFrom('loops').select('uploaded_bytes').where('id', '=', id).executeTakeFirstOrThrow(), (row) => row.uploaded_bytes === bytes.length - 1);
+  expect(await settled(() => t.db.selectFrom('loops').select('uploaded_bytes').where('id', '=', id).executeTakeFirstOrThrow(), (row) => row.uploaded_bytes === bytes.length - 1)).toEqual({ uploaded_bytes: bytes.length - 1 });
   appendFileSync(path.join(t.config.dataDir, 'uploads', 'loops', id), bytes.subarray(-1));
   await quiet(id, quietMs);
   expect(await rowOf(id)).toMatchObject({ status: null });
@@ -134,6 +134,8 @@ describe('an upload whole in its store but never ended', () => {
     const id = location.split('/').pop() as string;
     const resumed = await head(id);
     expect(resumed.headers['upload-offset']).toBe('1000');
+    // An end would run after the answer: given the time one takes above, nothing has happened.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await rowOf(id)).toMatchObject({ status: null });
     expect(await liveJobs(id)).toBe(0);
   });
@@ -149,13 +151,15 @@ describe('an upload whole in its store but never ended', () => {
     const created = await t.app.inject({ method: 'POST', url: `/api/channels/${channel}/loops/uploads`, headers: tusHeaders(cookie, { 'upload-length': String(bytes.length) }) });
     const half = (created.headers.location as string).split('/').pop() as string;
     await t.app.inject({ method: 'PATCH', url: created.headers.location as string, headers: tusHeaders(cookie, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }), payload: bytes.subarray(0, 1000) });
-    await settled(() => t.db.selectFrom('loops').select('uploaded_bytes').where('id', '=', half).executeTakeFirstOrThrow(), (row) => row.uploaded_bytes === 1000);
+    expect(await settled(() => t.db.selectFrom('loops').select('uploaded_bytes').where('id', '=', half).executeTakeFirstOrThrow(), (row) => row.uploaded_bytes === 1000)).toEqual({ uploaded_bytes: 1000 });
     await quiet(half, ABANDONED_END_AFTER_MS + 60_000);
 
     await worker();
+    // The sweep runs beside the start (it probes files): its ends are waited for.
+    expect(await settled(() => rowOf(refused), (row) => row.status !== null), workerLog.join('')).toMatchObject({ status: 'ERROR', error_code: 'LOOP_NOT_VIDEO' });
+    expect(await settled(() => rowOf(whole), (row) => row.status !== null), workerLog.join('')).toMatchObject({ status: expect.stringMatching(/^(RESERVED|START|PROCESSING|COMPLETE)$/) as unknown });
     expect(await rowOf(recent), workerLog.join('')).toMatchObject({ status: null });
     expect(await rowOf(half)).toMatchObject({ status: null });
-    expect(await rowOf(refused), workerLog.join('')).toMatchObject({ status: 'ERROR', error_code: 'LOOP_NOT_VIDEO' });
     expect(existsSync(path.join(t.config.dataDir, 'uploads', 'loops', refused))).toBe(false);
     // The worker that ended it transcodes it, once.
     expect(await settled(() => rowOf(whole), (row) => row.status === 'COMPLETE'), workerLog.join('')).toMatchObject({ status: 'COMPLETE' });
@@ -164,7 +168,7 @@ describe('an upload whole in its store but never ended', () => {
     // The next sweep (another worker starting, the same bound passed) ends the recent one too, and nothing twice.
     t.clock.advance(2 * 60_000);
     await worker();
-    expect(await rowOf(recent), workerLog.join('')).toMatchObject({ status: expect.stringMatching(/^(RESERVED|PROCESSING|COMPLETE)$/) as unknown });
+    expect(await settled(() => rowOf(recent), (row) => row.status !== null), workerLog.join('')).toMatchObject({ status: expect.stringMatching(/^(RESERVED|START|PROCESSING|COMPLETE)$/) as unknown });
     expect(await rowOf(half)).toMatchObject({ status: null });
     expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pgboss.job WHERE name = ${LOOP_QUEUE} AND singleton_key = ${whole}`.execute(t.db)).rows[0]?.n)).toBe(1);
   }, 120_000);

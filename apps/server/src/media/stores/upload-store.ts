@@ -331,6 +331,11 @@ export function uploadStore(storage: StorageConfig, options: { uploadsDir: strin
         const found = await stat(fileOf(id)).catch(() => null);
         return found?.isFile() ? { input: fileOf(id), release: async () => undefined } : null;
       },
+      /** Whether the upload's file holds exactly `size` bytes (the disk store's offset is its file's size). */
+      async whole(id: string, size: number): Promise<boolean> {
+        const found = await stat(fileOf(id)).catch(() => null);
+        return found?.isFile() === true && found.size === size;
+      },
       async remove(id: string): Promise<void> {
         await rm(fileOf(id), { force: true });
         await rm(`${fileOf(id)}.json`, { force: true });
@@ -373,6 +378,14 @@ export function uploadStore(storage: StorageConfig, options: { uploadsDir: strin
       if (!(await options.objects.head(id))) return null;
       const offered = await serveToTools(options.objects, id);
       return { input: offered.url, release: () => offered.close() };
+    },
+    /**
+     * Whether the upload is one object of exactly `size` bytes: its multipart upload was completed. Every
+     * part uploaded but never completed (an instance died in between), or aborted (a lifecycle rule),
+     * counts as not whole, whatever the tus store's offset says.
+     */
+    async whole(id: string, size: number): Promise<boolean> {
+      return (await options.objects.head(id))?.size === size;
     },
     /** An unfinished upload's multipart upload is aborted (its parts would stay billed), then its objects go. */
     async remove(id: string): Promise<void> {

@@ -213,10 +213,10 @@ export function loopProcessor(deps: Deps) {
     /** Where the probe reads the upload from without a copy on this instance (the disk file, or the bucket's object on loopback). */
     probeSource: (id: string) => deps.uploads.probeSource(id),
     removeSource,
-    /** Whether every byte of an upload is in its store (the store's own account, not the row's); false for one gone. */
+    /** Whether every byte of an upload is in its store as one whole file (the store's own account, not the row's); false for one gone. */
     async uploadComplete(id: string, size: number): Promise<boolean> {
       const upload = await deps.uploads.datastore.getUpload(id).catch(() => null);
-      return upload !== null && upload.size === size && upload.offset === size;
+      return upload !== null && upload.size === size && upload.offset === size && (await deps.uploads.whole(id, size));
     },
 
     /** The job: runs the loop once; throws only for a failure worth retrying (pg-boss retries it). */

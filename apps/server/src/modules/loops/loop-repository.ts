@@ -144,9 +144,44 @@ export function loopRepository(db: Db) {
       return { count: Number(row.count), bytes: Number(row.bytes) };
     },
 
-    /** Unfinished uploads that received nothing since `before`, quietest first: those whose every byte may have arrived unseen. */
-    async uploadingQuietSince(before: Date, limit: number): Promise<{ id: string; total_bytes: number }[]> {
-      return db.selectFrom('loops').select(['id', 'total_bytes']).where('status', 'is', null).where('updated_at', '<', before).orderBy('updated_at').limit(limit).execute();
+    /**
+     * Unfinished uploads that received nothing since `before` and lack at most `lastPieceBytes` by the
+     * row (its offset is recorded for every piece but the last), quietest first: those whose every byte
+     * may have arrived unseen. Half uploads abandoned long ago are not among them, so they cannot crowd
+     * a whole one out of the batch.
+     */
+    async uploadingQuietSince(before: Date, lastPieceBytes: number, limit: number): Promise<{ id: string; total_bytes: number }[]> {
+      return db
+        .selectFrom('loops')
+        .select(['id', 'total_bytes'])
+        .where('status', 'is', null)
+        .where('updated_at', '<', before)
+        .where(sql<boolean>`total_bytes - uploaded_bytes <= ${lastPieceBytes}`)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Takes the end of an upload (the probe, then the queue) for one finisher across every instance:
+     * the last piece's, a resume's or the sweep's. The claim is the row's lease, which no other state of
+     * an upload uses; one whose finisher died lapses at `until`. Undefined when the upload is ended
+     * already, gone, or being ended by another.
+     */
+    takeEnd(id: string, token: string, at: Date, until: Date): Promise<{ id: string } | undefined> {
+      return db
+        .updateTable('loops')
+        .set({ lease_token: token, lease_until: until })
+        .where('id', '=', id)
+        .where('status', 'is', null)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
+        .returning('id')
+        .executeTakeFirst();
+    },
+
+    /** Lets the end of an upload go (its finisher could not end it: a store or database fault); the next one may take it. */
+    async releaseEnd(id: string, token: string): Promise<void> {
+      await db.updateTable('loops').set({ lease_token: null, lease_until: null }).where('id', '=', id).where('lease_token', '=', token).where('status', 'is', null).execute();
     },
 
     /**
@@ -172,7 +207,7 @@ export function loopRepository(db: Db) {
     markUploaded(tx: Transaction<Database>, id: string, bytes: number, at: Date): Promise<LoopRow | undefined> {
       return tx
         .updateTable('loops')
-        .set({ status: 'RESERVED', uploaded_bytes: bytes, updated_at: at })
+        .set({ status: 'RESERVED', uploaded_bytes: bytes, updated_at: at, lease_token: null, lease_until: null })
         .where('id', '=', id)
         .where('status', 'is', null)
         .returningAll()

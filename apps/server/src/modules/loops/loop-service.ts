@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorCode } from '@studio/contract/errors';
 import type { Loop, PublishLoopBody } from '@studio/contract/loop';
 import type { Transaction } from 'kysely';
 import { LOOP_STUCK_AFTER_SECONDS } from '@studio/contract/constants';
+import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
 import type { ChannelRow, Database, Db } from '../../db/schema';
 import type { Jobs } from '../../jobs/jobs';
 import type { Clock } from '../../lib/clock';
@@ -15,6 +17,9 @@ import { contentService } from '../contents/content-service';
 import { LOOP_QUEUE, type LoopProcessor } from './loop-processing';
 import { filesOf, loopRepository, toLoop, UNFINISHED, type LoopRow } from './loop-repository';
 import { UPLOAD_REMOVE_QUEUE, UploadRemoveJob } from './loop-uploads';
+
+/** How long one finisher holds the end of an upload: past the probe's own bound, so a dead finisher's claim lapses. */
+const END_CLAIM_MS = 3 * 60_000;
 
 /** What a tus request does with an upload: say where to resume (HEAD), add bytes (PATCH), cancel it (DELETE). */
 export type UploadStep = 'resume' | 'append' | 'cancel';
@@ -60,41 +65,54 @@ export function loopService(deps: Deps) {
   /**
    * The last byte of an upload arrived: the file is judged by the probe, then queued for its
    * transcode, once. Answers why it is refused, if it is: the probe's reason (the loop is then
-   * ERROR and its file gone), or NOT_FOUND when its row left while the last piece arrived.
+   * ERROR and its file gone), or NOT_FOUND when its row left while the last piece arrived. One
+   * finisher at a time across every instance (the last piece's, a resume's, the sweep's): the others
+   * answer null at once, without a probe of their own.
    */
   async function finishUpload(id: string, size: number): Promise<ErrorCode | null> {
-    // Ended already (a second finisher: a resume after a lost answer, the sweep below): nothing to judge again.
-    const current = await loops.find(id);
-    if (current && current.status !== null) return null;
-    let refusal: ErrorCode | null = null;
-    // The whole file, where it is: in the bucket it is read through this instance, never copied to its disk.
-    const source = await processor.probeSource(id);
-    try {
-      if (!source) throw new Error('the upload has no file');
-      // Length, frame size and rate as the file's frames have them (the probe refuses with the reason).
-      await probe(deps.tools, source.input, { maxSeconds });
-    } catch (error) {
-      refusal = error instanceof MediaProbeError ? error.code : 'LOOP_NOT_VIDEO';
-    } finally {
-      await source?.release();
-    }
-    if (refusal) {
-      const refused = await db.transaction().execute((tx) => loops.transition(tx, id, [null], 'ERROR', clock.now(), { error_code: refusal }));
-      // Only the finisher that refused it removes the file: one that another finisher queued meanwhile is the transcode's.
-      if (refused) await processor.removeSource(id);
-      return refused ? refusal : null;
-    }
-    const queued = await db.transaction().execute(async (tx) => {
-      const marked = await loops.markUploaded(tx, id, size, clock.now());
-      if (marked) await jobs.send(LOOP_QUEUE, { loopId: id }, { tx, singletonKey: id });
-      return marked;
-    });
-    if (!queued && !(await loops.find(id))) {
+    const token = randomUUID();
+    const now = clock.now();
+    if (!(await loops.takeEnd(id, token, now, new Date(now.getTime() + END_CLAIM_MS)))) {
+      if (await loops.find(id)) return null;
       // Its row left while the last piece arrived (it had expired idle): no job will ever take the file.
       await processor.removeSource(id);
       return 'NOT_FOUND';
     }
-    return null;
+    try {
+      let refusal: ErrorCode | null = null;
+      // The whole file, where it is: in the bucket it is read through this instance, never copied to its disk.
+      const source = await processor.probeSource(id);
+      try {
+        if (!source) throw new Error('the upload has no file');
+        // Length, frame size and rate as the file's frames have them (the probe refuses with the reason).
+        await probe(deps.tools, source.input, { maxSeconds });
+      } catch (error) {
+        refusal = error instanceof MediaProbeError ? error.code : 'LOOP_NOT_VIDEO';
+      } finally {
+        await source?.release();
+      }
+      if (refusal) {
+        const refused = await db.transaction().execute((tx) => loops.transition(tx, id, [null], 'ERROR', clock.now(), { error_code: refusal }));
+        // Its row left meanwhile (cancelled, expired): whoever removed it removes the file.
+        if (!refused) return 'NOT_FOUND';
+        await processor.removeSource(id);
+        return refusal;
+      }
+      const queued = await db.transaction().execute(async (tx) => {
+        const marked = await loops.markUploaded(tx, id, size, clock.now());
+        if (marked) await jobs.send(LOOP_QUEUE, { loopId: id }, { tx, singletonKey: id });
+        return marked;
+      });
+      if (!queued) {
+        // Its row left while it was judged: no job will ever take the file.
+        await processor.removeSource(id);
+        return 'NOT_FOUND';
+      }
+      return null;
+    } finally {
+      // Ended, the claim went with the state; not ended (a fault), the next finisher may take it now.
+      await loops.releaseEnd(id, token).catch(() => undefined);
+    }
   }
 
   return {
@@ -121,7 +139,7 @@ export function loopService(deps: Deps) {
      */
     async finishAbandoned(before: Date, limit: number): Promise<number> {
       let ended = 0;
-      for (const row of await loops.uploadingQuietSince(before, limit)) {
+      for (const row of await loops.uploadingQuietSince(before, LOOP_UPLOAD_CHUNK_BYTES, limit)) {
         try {
           if (!(await processor.uploadComplete(row.id, row.total_bytes))) continue;
           const refusal = await finishUpload(row.id, row.total_bytes);

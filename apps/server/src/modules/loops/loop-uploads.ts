@@ -16,10 +16,10 @@ const SWEEP_EVERY_MS = 15 * 60_000;
 const SWEEP_BATCH = 500;
 /**
  * How long an upload is quiet before the sweep asks its store whether every byte is there (then it is
- * ended, as its last piece would have been): longer than any last piece's probe, so an instance still
- * ending it is not raced, and ended twice would be harmless anyway (the end is taken once).
+ * ended, as its last piece would have been): a last piece's own end is well under way by then, and
+ * one finisher at a time takes the end anyway (loop-service's finishUpload).
  */
-export const ABANDONED_END_AFTER_MS = 10 * 60_000;
+export const ABANDONED_END_AFTER_MS = 5 * 60_000;
 /** Quiet uploads one sweep asks the store about; the rest wait for the next round. */
 const ABANDONED_BATCH = 100;
 
@@ -100,7 +100,8 @@ export async function idleUploadSweep(app: FastifyInstance, options: { finishAba
     return running;
   };
   app.addHook('onReady', async () => {
-    await run();
+    // Not awaited: ending uploads probes files, which must not hold the instance's start back.
+    void run();
     timer = setInterval(() => void run(), SWEEP_EVERY_MS);
     timer.unref();
   });
