@@ -37,7 +37,7 @@ import { idleUploadSweep } from './modules/loops/loop-uploads';
 import { loopRoutes } from './modules/loops/routes';
 import { createLoopRuntime } from './modules/loops/runtime';
 import { ingestCallbackRoutes, livePublicRoutes } from './modules/lives/public-routes';
-import { whipRoutes } from './modules/lives/whip-routes';
+import { whipGateway, whipRoutes } from './modules/lives/whip-routes';
 import { liveRoutes } from './modules/lives/routes';
 import { restreamRoutes } from './modules/lives/restream-routes';
 import { createLiveRuntime } from './modules/lives/runtime';
@@ -234,8 +234,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (web) await app.register(livePublicRoutes, { runtime: live });
   // nginx-rtmp's on_publish callbacks are the ingest's own check of a stream key (RTMP_INGEST=off).
   if (ingest) await app.register(ingestCallbackRoutes, { runtime: live });
-  // Browser broadcasts over WHIP (issue 24, point 2), where this process ingests.
-  if (live.whip) await app.register(whipRoutes, { whip: live.whip, service: live.service });
+  // Browser broadcasts over WHIP (issue 24, point 2), where this process ingests, and on web instances
+  // that hand offers to the ingest nodes (issue 22).
+  const whip = whipGateway(live.whip, web ? live.link : null);
+  if (whip) await app.register(whipRoutes, { whip, service: live.service });
   // The public site (/c/…): pages anyone may read, no session needed.
   if (web) await app.register(publicSiteRoutes);
   if (worker) await app.register(expiryTimer);

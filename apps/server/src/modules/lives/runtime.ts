@@ -247,6 +247,8 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
     void work.finally(() => pending.delete(work));
   };
 
+  /** The instance is closing: no new WHIP session is made for another instance. */
+  let closing = false;
   let node: IngestNodeRunner | null = null;
   let internal: Awaited<ReturnType<typeof startInternalListener>> | null = null;
   if (embedded) {
@@ -262,6 +264,8 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
           onAir: (streamKeyId) => service.publishStarted(streamKeyId),
           offAir: async (liveId) => void (await Promise.all([recorder.stop(liveId), forwarder.stop(liveId)])),
         },
+        // None once the instance is closing: an offer then would make a session nothing ends.
+        whip: () => (closing ? null : whip),
         log: app.log,
       });
     }
@@ -301,6 +305,7 @@ export async function createLiveRuntime(app: FastifyInstance, options: { ingest:
   }
 
   app.addHook('preClose', async () => {
+    closing = true;
     // Encoders are disconnected: their lives are interrupted (and their grace timers queued) before the pool closes.
     await Promise.all([ingest?.close(), whip?.closeAll()]);
     await Promise.all(pending);

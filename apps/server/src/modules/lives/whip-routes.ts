@@ -3,12 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { livePaths } from '@studio/contract/live';
 import { AppError } from '../../lib/errors';
+import { uploadRateLimit } from '../../media/upload';
 import { credentialOf } from './ingest/stream-hub';
 import { MAX_SDP_BYTES, WhipOfferError, type WhipIngest } from './ingest/whip-ingest';
 import type { LiveService } from './live-service';
 
 const SessionParams = z.object({ sessionId: z.string().max(100) });
 const SESSION_ID = /^[0-9a-f]{32}$/;
+/** Session ends one address may ask for in a minute: a browser asks once per broadcast. */
+export const WHIP_DELETES_PER_MINUTE = 60;
 
 /** CORS as RFC 9725 asks of a WHIP endpoint: any page may publish, the bearer token is what authorises. */
 function cors(reply: FastifyReply): FastifyReply {
@@ -26,13 +29,32 @@ function bearer(header: string | undefined): string {
   return match?.[1] ?? '';
 }
 
+/** Where offers are answered and sessions ended: this process's WHIP ingest, or other nodes'. */
+export type WhipGateway = Pick<WhipIngest, 'open' | 'close'>;
+
+/**
+ * The WHIP gateway of an instance: its own ingest where it has one (embedded, the default), and the
+ * other ingest nodes through their internal listeners where it serves the web (issue 22: a split
+ * deployment's balancer sends /ingest/whip to the web instances). A session's DELETE may reach any
+ * web instance: the one holding it is asked. Null where neither exists.
+ */
+export function whipGateway(local: WhipIngest | null, remote: { whipOpen: WhipGateway['open']; whipClose: WhipGateway['close']; reachesOtherNodes: boolean } | null): WhipGateway | null {
+  const others = remote?.reachesOtherNodes ? remote : null;
+  if (!local && !others) return null;
+  return {
+    open: (streamKeyId, offer, credential) => (local ? local.open(streamKeyId, offer, credential) : others!.whipOpen(streamKeyId, offer, credential)),
+    close: async (sessionId) => (local ? await local.close(sessionId) : false) || (others ? await others.whipClose(sessionId) : false),
+  };
+}
+
 /**
  * WHIP (RFC 9725), issue 24 point 2: a browser (or OBS 30's WHIP output) POSTs its SDP offer with the
  * stream key's secret as bearer token; the key is checked, and a wrong one counted against the
  * address, before any WebRTC object exists. 201 carries the answer and the session's resource, whose
- * DELETE ends the broadcast. Registered on instances with the ingest role and the embedded ingest.
+ * DELETE ends the broadcast. Registered where this process ingests, and on `web` instances that reach
+ * ingest nodes (whipGateway above).
  */
-export async function whipRoutes(instance: FastifyInstance, options: { whip: WhipIngest; service: LiveService }) {
+export async function whipRoutes(instance: FastifyInstance, options: { whip: WhipGateway; service: LiveService }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { whip, service } = options;
   // This scope reads every body as text, up to an offer's bound; what is not application/sdp is answered 415 below.
@@ -72,7 +94,8 @@ export async function whipRoutes(instance: FastifyInstance, options: { whip: Whi
     throw new AppError('WHIP_PATCH_UNSUPPORTED');
   });
 
-  app.delete('/ingest/whip/:sessionId', { schema: { hide: true, params: SessionParams } }, async (request, reply) => {
+  // A session's end may be asked of every ingest node (one that is not here): bounded per address.
+  app.delete('/ingest/whip/:sessionId', { schema: { hide: true, params: SessionParams }, config: { rateLimit: uploadRateLimit('whip-delete', WHIP_DELETES_PER_MINUTE) } }, async (request, reply) => {
     cors(reply);
     // The session's id (128 random bits) is the capability, as the key may have been reissued since.
     const { sessionId } = request.params;

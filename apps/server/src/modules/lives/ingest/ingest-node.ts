@@ -5,6 +5,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { IngestNodeRepository } from './ingest-node-repository';
 import { figuresOf, type StreamFigures } from './stream-stats';
 import { writeUnlessBehind, type StreamHub } from './stream-hub';
+import { MAX_SDP_BYTES, WhipOfferError, type WhipAnswer, type WhipIngest } from './whip-ingest';
 
 /**
  * Ingest nodes past one machine (issue 22, decision 050). The node that holds a publisher is the only
@@ -23,6 +24,8 @@ export type NodeCommands = {
 };
 
 const AUTHORIZATION = 'authorization';
+/** The key's publishing credential, handed with an offer from the web instance that checked the key. */
+const WHIP_CREDENTIAL = 'x-whip-credential';
 const bearer = (secret: string) => `Bearer ${secret}`;
 const digest = (text: string) => createHash('sha256').update(text).digest();
 /** A command the node does not answer within this long is given up on (the node reconciles on its heartbeat). */
@@ -38,6 +41,8 @@ export async function startInternalListener(options: {
   secret: string;
   hub: StreamHub;
   commands: NodeCommands;
+  /** This node's WHIP ingest, once made (null where browser broadcasts are off): web instances hand offers to it. */
+  whip?: () => WhipIngest | null;
   log: { warn(object: object, message: string): void };
 }): Promise<{ port: number; close(): Promise<void> }> {
   const { hub, commands } = options;
@@ -46,9 +51,36 @@ export async function startInternalListener(options: {
     res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' });
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
+  /**
+   * A browser's WHIP offer for a key a web instance has checked (POST /whip/<key id>, the key's
+   * credential in a header, the SDP as body), or the end of a session (DELETE /whip/<session id>).
+   * The offer's refusals answer 422 with their code; no ingest here, 503.
+   */
+  async function whipCommand(req: http.IncomingMessage, res: http.ServerResponse, streamKeyId: number | null, sessionId: string | null): Promise<void> {
+    const whip = options.whip?.() ?? null;
+    try {
+      if (!whip) return answer(res, 503);
+      if (req.method === 'DELETE' && sessionId) return answer(res, (await whip.close(sessionId)) ? 204 : 404);
+      const credential = req.headers[WHIP_CREDENTIAL];
+      if (req.method !== 'POST' || streamKeyId === null || typeof credential !== 'string') return answer(res, 404);
+      const offer = await bodyWithin(req, MAX_SDP_BYTES);
+      if (offer === null) return answer(res, 413);
+      const opened: WhipAnswer = await whip.open(streamKeyId, offer, credential);
+      // The web instance gave up meanwhile (its timeout): nobody will get this answer, so no session stays.
+      if (res.destroyed) return void (await whip.close(opened.sessionId));
+      return answer(res, 201, opened);
+    } catch (error) {
+      if (error instanceof WhipOfferError) return answer(res, 422, { code: error.code });
+      options.log.warn({ err: error, route: `${req.method} whip` }, 'internal ingest command failed');
+      if (!res.headersSent) answer(res, 500);
+    }
+  }
+
   const server = http.createServer((req, res) => {
     const presented = req.headers[AUTHORIZATION];
     if (typeof presented !== 'string' || !timingSafeEqual(digest(presented), expected)) return answer(res, 401);
+    const whipRoute = /^\/whip\/(?:(\d{1,15})|([0-9a-f]{32}))$/.exec(req.url ?? '');
+    if (whipRoute) return void whipCommand(req, res, whipRoute[1] ? Number(whipRoute[1]) : null, whipRoute[2] ?? null);
     const match = /^\/(streams|lives)\/(\d{1,15})\/(figures|preview\.flv|kick|on-air|off-air)$/.exec(req.url ?? '');
     if (!match) return answer(res, 404);
     const [, kind, idText, action] = match as unknown as [string, string, string, string];
@@ -99,6 +131,30 @@ export async function startInternalListener(options: {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+const OFFER_REFUSALS: readonly WhipOfferError['code'][] = ['WHIP_SDP_INVALID', 'WHIP_CODEC_UNSUPPORTED', 'WHIP_KEY_BUSY', 'WHIP_SESSION_LIMIT'];
+const isOfferRefusal = (code: unknown): code is WhipOfferError['code'] => OFFER_REFUSALS.includes(code as WhipOfferError['code']);
+
+/** A request's body as text, or null past `maxBytes` (the request is then not read further). */
+function bodyWithin(req: http.IncomingMessage, maxBytes: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.removeAllListeners('data');
+        req.resume();
+        return resolve(null);
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+    // Cut before its end: nothing to answer (a settled promise ignores this).
+    req.on('close', () => resolve(null));
+  });
 }
 
 /**
@@ -170,6 +226,66 @@ export function streamLink(options: {
       const others = (await nodes.alive()).filter((node) => node.internal_url && node.id !== options.self);
       await Promise.all(others.map((node) => tell(node.internal_url!, `/lives/${liveId}/off-air`)));
     },
+
+    /**
+     * A browser's offer for a checked key, answered by another living node with WHIP (a `web` instance
+     * of a split deployment has none of its own): the nodes are tried in an order that starts at the
+     * key (one key's offers go to the same node while the nodes stay the same), passing over a node that
+     * is unreachable or full. Throws the offer's refusal; WHIP_SESSION_LIMIT when no node took it.
+     */
+    async whipOpen(streamKeyId: number, offer: string, credential: string): Promise<WhipAnswer> {
+      const others = secret ? (await nodes.alive()).filter((node) => node.internal_url && node.id !== options.self) : [];
+      const start = others.length ? streamKeyId % others.length : 0;
+      for (const node of [...others.slice(start), ...others.slice(0, start)]) {
+        // Refused before the request left (nothing listens there, the address is unknown): the next node.
+        // A timeout is not passed over: the node may be answering it still, and would hold the key.
+        let response: Response;
+        try {
+          response = await fetch(`${node.internal_url!}/whip/${streamKeyId}`, {
+            method: 'POST',
+            headers: { [AUTHORIZATION]: bearer(secret!), [WHIP_CREDENTIAL]: credential, 'content-type': 'application/sdp' },
+            body: offer,
+            signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+          });
+        } catch (error) {
+          options.log.warn({ err: error, node: node.id }, 'ingest node not reached with a WHIP offer');
+          if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) break;
+          continue;
+        }
+        if (response.status === 201) {
+          const answer = (await response.json().catch(() => null)) as Partial<WhipAnswer> | null;
+          if (typeof answer?.sessionId === 'string' && typeof answer.sdp === 'string') return { sessionId: answer.sessionId, sdp: answer.sdp };
+          options.log.warn({ node: node.id }, 'ingest node answered a WHIP offer without a session');
+          break;
+        }
+        if (response.status === 422) {
+          const code = ((await response.json().catch(() => null)) as { code?: unknown } | null)?.code;
+          if (code === 'WHIP_SESSION_LIMIT') continue;
+          if (isOfferRefusal(code)) throw new WhipOfferError(code);
+        }
+        await response.body?.cancel().catch(() => undefined);
+        // Too large for the node: as too large for the public route.
+        if (response.status === 413) throw new WhipOfferError('WHIP_SDP_INVALID');
+        options.log.warn({ node: node.id, status: response.status }, 'ingest node refused a WHIP offer');
+      }
+      throw new WhipOfferError('WHIP_SESSION_LIMIT');
+    },
+
+    /** Ends a WHIP session held by another living node: true when one of them had it. */
+    async whipClose(sessionId: string): Promise<boolean> {
+      if (!secret) return false;
+      const others = (await nodes.alive()).filter((node) => node.internal_url && node.id !== options.self);
+      const closed = await Promise.all(
+        others.map(async (node) => {
+          const response = await fetch(`${node.internal_url!}/whip/${sessionId}`, { method: 'DELETE', headers: { [AUTHORIZATION]: bearer(secret) }, signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS) }).catch(() => null);
+          return response?.status === 204;
+        }),
+      );
+      return closed.includes(true);
+    },
+
+    /** Whether offers can be handed to other nodes at all (a shared secret is configured). */
+    reachesOtherNodes: secret !== null,
 
     /** The private preview's FLV from the node holding the key, or null when no other node holds it. */
     async preview(streamKeyId: number, signal: AbortSignal): Promise<Readable | null> {
