@@ -103,6 +103,6 @@ export async function mediaFileRoutes(app: FastifyInstance, options: MediaRoutes
       etag,
     }));
     if (!sent) throw new AppError('NOT_FOUND');
-    return sent;
+    return reply;
   });
 }

@@ -47,7 +47,7 @@ export async function livePublicRoutes(instance: FastifyInstance, options: { run
       'cache-control': cache,
     }));
     if (!sent) throw new AppError('NOT_FOUND');
-    return sent;
+    return reply;
   });
 }
 
