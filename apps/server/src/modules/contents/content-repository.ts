@@ -4,7 +4,6 @@ import { sql, type Insertable, type OrderByDirection, type Selectable, type Tran
 import { literalCount } from '../../db/literal';
 import { pageWithTotal, totalUpTo } from '../../db/paged';
 import type { Database, Db } from '../../db/schema';
-import type { MediaFiles } from '../../media/media-jobs';
 
 type Executor = Db | Transaction<Database>;
 export type ContentRow = Selectable<Database['contents']>;
@@ -243,12 +242,13 @@ export async function recordImageUses(trx: Transaction<Database>, contentId: num
 
 /**
  * A deleted content's uses are dropped, and the images it used that no content uses any more are
- * deleted: their files are answered, for the caller to queue their removal in the same transaction.
+ * deleted: the names of their files (media kind `images`) are answered, for the caller to queue their
+ * removal in the same transaction.
  * The images are locked FOR UPDATE (in id order, so two deletes sharing images take turns) before they
  * are judged: a save taking one up holds it FOR KEY SHARE, so it either finished before (its use is
  * seen by the next statement, which reads afresh) or waits until this delete commits and skips it.
  */
-export async function releaseUnusedImages(trx: Transaction<Database>, contentId: number): Promise<MediaFiles> {
+export async function releaseUnusedImages(trx: Transaction<Database>, contentId: number): Promise<string[]> {
   const used = (await trx.deleteFrom('content_image_uses').where('content_id', '=', contentId).returning('image_id').execute()).map((row) => row.image_id);
   if (used.length === 0) return [];
   await trx.selectFrom('content_images').select('id').where('id', 'in', used).orderBy('id').forUpdate().execute();
@@ -258,7 +258,7 @@ export async function releaseUnusedImages(trx: Transaction<Database>, contentId:
     RETURNING i.url`.execute(trx);
   return rows.flatMap((row) => {
     const name = /^\/media\/images\/([^/]+)$/.exec(row.url)?.[1];
-    return name ? [{ kind: 'images' as const, name }] : [];
+    return name ? [name] : [];
   });
 }
 

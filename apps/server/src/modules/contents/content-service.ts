@@ -374,7 +374,8 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       try {
         await change(channel, contentId, version, 'DELETE', () => noReservation, async (row, trx, now) => {
           const loopFiles = await releaseLoopsOfDeletedContents(trx, now, row.id);
-          await queueRemoval(jobs, trx, [...loopFiles, ...(await releaseUnusedImages(trx, row.id))]);
+          const imageFiles = (await releaseUnusedImages(trx, row.id)).map((name) => ({ kind: 'images' as const, name }));
+          await queueRemoval(jobs, trx, [...loopFiles, ...imageFiles]);
           // A replay's recording (its playlist and segments) has no other owner: it goes too.
           if (row.kind === 'LIVE' && row.live_id !== null) await queueRecordingRemoval(jobs, trx, row.live_id);
         });
