@@ -37,6 +37,7 @@ import * as userLanguage from './migrations/0039-user-language';
 import * as publicChannelPaging from './migrations/0040-public-channel-paging';
 import * as streamReceiving from './migrations/0042-stream-receiving';
 import * as viewEventsSummarised from './migrations/0043-view-events-summarised';
+import * as contentImageUses from './migrations/0044-content-image-uses';
 import { installJobSchema } from '../jobs/jobs';
 import type { Db } from './schema';
 
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0040-public-channel-paging': publicChannelPaging,
   '0042-stream-receiving': streamReceiving,
   '0043-view-events-summarised': viewEventsSummarised,
+  '0044-content-image-uses': contentImageUses,
 };
 
 /** The studio's migrations on a database (tests also step through them one by one). */

@@ -249,6 +249,11 @@ export type Database = {
     height: number;
     created_at: Timestamp;
   };
+  /** Which content shows which uploaded image (migration 0044): kept by every save, read by a delete. */
+  content_image_uses: {
+    content_id: number;
+    image_id: number;
+  };
   channel_activity: {
     id: Generated<number>;
     channel_id: number;

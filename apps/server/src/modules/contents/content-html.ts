@@ -51,3 +51,16 @@ export function firstBodyImageUrl(html: string): string | null {
   const found = /<img\b[^>]*\ssrc="(\/[^"/][^"]*|https?:\/\/[^"]+)"/i.exec(html);
   return found?.[1] ?? null;
 }
+
+/** An uploaded image's address anywhere in a text, with or without an origin before it (media-store.ts names). */
+const UPLOADED_IMAGE_ADDRESS = /\/media\/images\/([A-Za-z0-9][A-Za-z0-9._-]*)/g;
+
+/**
+ * The addresses (`/media/images/<name>`) of the uploaded images a body names, anywhere in it: an `<img>`
+ * of this site, one pasted with this site's origin, a link to one. Wider than what a reader is shown, so
+ * an image is never taken for unused while a body still names it. Migration 0044 reads bodies saved
+ * before by the same rule.
+ */
+export function bodyImageUrls(body: string): string[] {
+  return [...new Set([...body.matchAll(UPLOADED_IMAGE_ADDRESS)].map((found) => `/media/images/${found[1] ?? ''}`))];
+}

@@ -212,6 +212,56 @@ export async function findContentImages(db: Executor, channelId: number, ids: nu
   });
 }
 
+/**
+ * Rewrites which uploaded images a content uses: the images of `ids` (its cover, a post's images) and
+ * of `urls` (addresses its body or its thumbnail names), of any channel, replace its uses, in one
+ * statement of the save's transaction. Answers the ids it recorded: an image deleted meanwhile is not
+ * among them (the caller decides whether that is a refusal).
+ *
+ * The rows are read FOR KEY SHARE, in id order, before a use is written: a delete releasing one of them
+ * holds it FOR UPDATE (releaseUnusedImages), so either this save waits and then skips the image the
+ * delete removed, or the delete waits for this save and finds the image used. The use's foreign key
+ * takes the same lock; reading the rows locked first is what lets a vanished image be skipped instead
+ * of failing the save on the key.
+ */
+export async function recordImageUses(trx: Transaction<Database>, contentId: number, images: { ids: number[]; urls: string[] }): Promise<Set<number>> {
+  const { rows } = await sql<{ id: number }>`
+    WITH used AS (
+      SELECT id FROM content_images
+      WHERE id = ANY(${images.ids}::bigint[]) OR url = ANY(${images.urls}::text[])
+      ORDER BY id
+      FOR KEY SHARE
+    ), dropped AS (
+      DELETE FROM content_image_uses u WHERE u.content_id = ${contentId} AND u.image_id NOT IN (SELECT id FROM used)
+    ), added AS (
+      INSERT INTO content_image_uses (content_id, image_id) SELECT ${contentId}, id FROM used ON CONFLICT DO NOTHING
+    )
+    SELECT id FROM used`.execute(trx);
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/**
+ * A deleted content's uses are dropped, and the images it used that no content uses any more are
+ * deleted: the names of their files (media kind `images`) are answered, for the caller to queue their
+ * removal in the same transaction.
+ * The images are locked FOR UPDATE (in id order, so two deletes sharing images take turns) before they
+ * are judged: a save taking one up holds it FOR KEY SHARE, so it either finished before (its use is
+ * seen by the next statement, which reads afresh) or waits until this delete commits and skips it.
+ */
+export async function releaseUnusedImages(trx: Transaction<Database>, contentId: number): Promise<string[]> {
+  const used = (await trx.deleteFrom('content_image_uses').where('content_id', '=', contentId).returning('image_id').execute()).map((row) => row.image_id);
+  if (used.length === 0) return [];
+  await trx.selectFrom('content_images').select('id').where('id', 'in', used).orderBy('id').forUpdate().execute();
+  const { rows } = await sql<{ url: string }>`
+    DELETE FROM content_images i
+    WHERE i.id = ANY(${used}::bigint[]) AND NOT EXISTS (SELECT 1 FROM content_image_uses u WHERE u.image_id = i.id)
+    RETURNING i.url`.execute(trx);
+  return rows.flatMap((row) => {
+    const name = /^\/media\/images\/([^/]+)$/.exec(row.url)?.[1];
+    return name ? [name] : [];
+  });
+}
+
 export async function insertContentImage(
   db: Executor,
   values: { channelId: number; uploadedBy: number; url: string; width: number; height: number; at: Date },

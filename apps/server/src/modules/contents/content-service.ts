@@ -25,7 +25,7 @@ import { assertHasHome } from '../channels/channel-rules';
 import { releaseLoopsOfDeletedContents } from '../loops/loop-repository';
 import { queueRecordingRemoval } from '../lives/recording-files';
 import { landing, notify } from '../notifications/notification-producer';
-import { firstBodyImageUrl, toContentPreview } from './content-html';
+import { bodyImageUrls, firstBodyImageUrl, toContentPreview } from './content-html';
 import { notifyContentPublished } from './content-notifications';
 import {
   contentRepository,
@@ -35,6 +35,8 @@ import {
   insertContentImage,
   lockContent,
   lockPendingReservations,
+  recordImageUses,
+  releaseUnusedImages,
   thumbnailOf,
   toContentDetail,
   updateContentRow,
@@ -74,6 +76,26 @@ export type ShortsInput = {
   durationSeconds: number | null;
   reservation: { at: string; visibility: ReservationVisibility } | null;
 };
+
+/** The uploaded images a request names by id (a cover, a post's images): refused when missing, never passed over. */
+function requestedImageIds(fields: Pick<Fields, 'coverImageId' | 'imageIds'>): number[] {
+  return [...(typeof fields.coverImageId === 'number' ? [fields.coverImageId] : []), ...(fields.imageIds ?? [])];
+}
+
+/**
+ * Records, in the save's transaction, which uploaded images the saved row uses (its cover, a post's
+ * images, its thumbnail, every address in its body, of any channel), so a delete removes only images
+ * nobody uses (issue 22). Every save of a cover, images or a body goes through here. An image the
+ * request named that a delete removed meanwhile is the same 400 as one that never was; an address in
+ * the body of an image gone is simply not a use.
+ */
+async function keepImageUses(trx: Transaction<Database>, row: ContentRow, requested: number[]): Promise<void> {
+  const ids = [...(row.cover_image ? [row.cover_image.id] : []), ...row.images.map((image) => image.id)];
+  const urls = [...(row.thumbnail_url ? [row.thumbnail_url] : []), ...bodyImageUrls(row.body)];
+  const recorded = await recordImageUses(trx, row.id, { ids, urls });
+  const missing = requested.filter((id) => !recorded.has(id));
+  if (missing.length > 0) throw new AppError('CONTENT_IMAGE_NOT_FOUND', undefined, { missing });
+}
 
 /** The studio path where the author fixes a content (posts have no edit page: the channel home). */
 function editPath(row: Pick<ContentRow, 'kind' | 'channel_id' | 'id'>): string {
@@ -238,6 +260,7 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
           { channelId: channel.id, authorId, kind: input.kind, status: 'DRAFT', title: patch.title ?? '', body: patch.body ?? '', at: clock.now() },
           withoutText(patch),
         );
+        await keepImageUses(trx, row, requestedImageIds(input));
         return toContentDetail(row);
       });
     },
@@ -249,6 +272,7 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       return db.transaction().execute(async (trx) => {
         const patch = await fieldPatch(trx, channel.id, 'POST', { body: input.body, imageIds: input.imageIds, link: input.link });
         const row = await placeContent(trx, channel, authorId, { kind: 'POST', title: patch.title ?? '', body: patch.body ?? '', fields: withoutText(patch) }, at, input.reservation?.visibility ?? null);
+        await keepImageUses(trx, row, requestedImageIds(input));
         return row.id;
       });
     },
@@ -280,13 +304,20 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
     },
 
     async update(channel: ChannelRow, contentId: number, input: UpdateContentBody): Promise<ContentDetail> {
-      return change(channel, contentId, input.version, 'EDIT', async (row, trx) => {
-        assertCreateOption(channel, row.kind);
-        const patch = await fieldPatch(trx, channel.id, row.kind, input, row);
-        // A public or reserved content must stay complete.
-        if (row.status !== 'DRAFT') assertComplete({ ...row, ...patchedText(row, patch) });
-        return patch;
-      });
+      return change(
+        channel,
+        contentId,
+        input.version,
+        'EDIT',
+        async (row, trx) => {
+          assertCreateOption(channel, row.kind);
+          const patch = await fieldPatch(trx, channel.id, row.kind, input, row);
+          // A public or reserved content must stay complete.
+          if (row.status !== 'DRAFT') assertComplete({ ...row, ...patchedText(row, patch) });
+          return patch;
+        },
+        (updated, trx) => keepImageUses(trx, updated, requestedImageIds(input)),
+      );
     },
 
     async publish(channel: ChannelRow, contentId: number, version: number, actorId: number): Promise<ContentDetail> {
@@ -333,6 +364,8 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
      * Deleting twice answers the same (204); only a stale version on a live content is a conflict.
      * A SHORTS content takes its loop with it (status DELETE), and the loop's files are queued for
      * removal, both in the transaction of the delete: once, by the one delete that changed something.
+     * So are the uploaded images it used that no other content (of any channel) uses any more: their
+     * rows are deleted and their files queued with the loop's, in one removal.
      */
     async remove(channel: ChannelRow, contentId: number, version: number): Promise<void> {
       const status = await contents.status(channel.id, contentId);
@@ -340,7 +373,9 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       if (status === 'DELETE') return;
       try {
         await change(channel, contentId, version, 'DELETE', () => noReservation, async (row, trx, now) => {
-          await queueRemoval(jobs, trx, await releaseLoopsOfDeletedContents(trx, now, row.id));
+          const loopFiles = await releaseLoopsOfDeletedContents(trx, now, row.id);
+          const imageFiles = (await releaseUnusedImages(trx, row.id)).map((name) => ({ kind: 'images' as const, name }));
+          await queueRemoval(jobs, trx, [...loopFiles, ...imageFiles]);
           // A replay's recording (its playlist and segments) has no other owner: it goes too.
           if (row.kind === 'LIVE' && row.live_id !== null) await queueRecordingRemoval(jobs, trx, row.live_id);
         });
@@ -411,7 +446,7 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
   async function createShorts(trx: Transaction<Database>, channel: ChannelRow, authorId: number, input: ShortsInput): Promise<ContentRow> {
     assertCreateOption(channel, 'SHORTS');
     const at = input.reservation ? checkedReservationTime(input.reservation.at) : null;
-    return placeContent(
+    const row = await placeContent(
       trx,
       channel,
       authorId,
@@ -419,6 +454,9 @@ export function contentService(db: Db, jobs: JobSender, clock: Clock) {
       at,
       input.reservation?.visibility ?? null,
     );
+    // A loop's description is plain text, but it is a body like any other: it names what it names.
+    await keepImageUses(trx, row, []);
+    return row;
   }
 
   /**
