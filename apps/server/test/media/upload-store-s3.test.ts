@@ -121,6 +121,41 @@ describe('resumable uploads into the bucket', () => {
   });
 });
 
+describe('an upload whose every part arrived but whose multipart upload was never completed', () => {
+  it('is not whole, and finishParts completes it into the bytes sent, once; a partial upload is left alone', async () => {
+    const bytes = randomBytes(UPLOAD_PART_BYTES * 2 + 999);
+    const id = randomUUID();
+    await store.datastore.create(new Upload({ id, size: bytes.length, offset: 0 }));
+    // The instance writing the last part dies before CompleteMultipartUpload: the completion fails here.
+    const datastore = store.datastore as unknown as { finishMultipartUpload: (...args: unknown[]) => Promise<unknown> };
+    const complete = datastore.finishMultipartUpload;
+    datastore.finishMultipartUpload = () => Promise.reject(new Error('the instance died'));
+    try {
+      await expect(withPiece(bytes.length, () => store.datastore.write(Readable.from([bytes]), id, 0))).rejects.toThrow('the instance died');
+    } finally {
+      datastore.finishMultipartUpload = complete;
+    }
+    // The tus store counts every byte; the bucket holds no object.
+    expect((await store.datastore.getUpload(id)).offset).toBe(bytes.length);
+    expect(await store.whole(id, bytes.length)).toBe(false);
+
+    expect(await store.finishParts(id)).toBe(true);
+    expect(await store.whole(id, bytes.length)).toBe(true);
+    expect((await stored(id)).equals(bytes)).toBe(true);
+    // Done once: a second finisher finds nothing to complete, and the upload stays whole.
+    expect(await store.finishParts(id)).toBe(false);
+    expect((await stored(id)).equals(bytes)).toBe(true);
+
+    // An upload missing its last part is not completed.
+    const partial = randomUUID();
+    await store.datastore.create(new Upload({ id: partial, size: bytes.length, offset: 0 }));
+    await withPiece(UPLOAD_PART_BYTES, () => store.datastore.write(Readable.from([bytes.subarray(0, UPLOAD_PART_BYTES)]), partial, 0));
+    expect(await store.finishParts(partial)).toBe(false);
+    expect(await store.whole(partial, bytes.length)).toBe(false);
+    await store.remove(partial);
+  });
+});
+
 /** A source that sends `bytes` then ends early (a client that went away: tus ends the body it reads), or fails. */
 function cutSource(bytes: Buffer, how: 'end' | 'error'): Readable {
   let sent = false;

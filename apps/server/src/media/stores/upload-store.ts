@@ -130,6 +130,31 @@ export class PieceS3Store extends S3Store {
   }
 
   /**
+   * Completes an upload whose every byte is in its parts but whose multipart upload was never completed
+   * (the instance writing the last part died before CompleteMultipartUpload), as the last piece's write
+   * would have. Answers whether it did: false when the parts are not all there, a part is still
+   * incomplete, or the multipart upload is gone (completed already, or aborted).
+   */
+  async finishParts(id: string): Promise<boolean> {
+    const metadata = await this.getMetadata(id).catch(() => undefined);
+    const size = metadata?.file.size;
+    if (!metadata || size === undefined) return false;
+    let parts: Part[];
+    try {
+      parts = await this.retrieveParts(id);
+    } catch (error) {
+      if (isMissingUpload(error)) return false;
+      throw error;
+    }
+    if ((await this.getIncompletePartSize(id)) !== undefined) return false;
+    if (parts.length === 0 || parts.reduce((sum, part) => sum + (part.Size ?? 0), 0) !== size) return false;
+    await this.finishMultipartUpload(metadata, parts);
+    await this.completeMetadata(metadata.file);
+    await this.clearCache(id);
+    return true;
+  }
+
+  /**
    * Sends `prefix` then `src` as parts from `firstPart` on; answers the bytes stored (whole parts, the
    * upload's last part, and a remainder kept as the incomplete part when the piece ended whole).
    */
@@ -336,6 +361,10 @@ export function uploadStore(storage: StorageConfig, options: { uploadsDir: strin
         const found = await stat(fileOf(id)).catch(() => null);
         return found?.isFile() === true && found.size === size;
       },
+      /** A file on disk has no parts to complete: whole or not, as it is. */
+      async finishParts(): Promise<boolean> {
+        return false;
+      },
       async remove(id: string): Promise<void> {
         await rm(fileOf(id), { force: true });
         await rm(`${fileOf(id)}.json`, { force: true });
@@ -387,6 +416,8 @@ export function uploadStore(storage: StorageConfig, options: { uploadsDir: strin
     async whole(id: string, size: number): Promise<boolean> {
       return (await options.objects.head(id))?.size === size;
     },
+    /** Every part in the bucket but the multipart upload never completed: completes it (PieceS3Store.finishParts). */
+    finishParts: (id: string) => datastore.finishParts(id),
     /** An unfinished upload's multipart upload is aborted (its parts would stay billed), then its objects go. */
     async remove(id: string): Promise<void> {
       await datastore.remove(id).catch(() => undefined);

@@ -213,10 +213,16 @@ export function loopProcessor(deps: Deps) {
     /** Where the probe reads the upload from without a copy on this instance (the disk file, or the bucket's object on loopback). */
     probeSource: (id: string) => deps.uploads.probeSource(id),
     removeSource,
-    /** Whether every byte of an upload is in its store as one whole file (the store's own account, not the row's); false for one gone. */
+    /**
+     * Whether every byte of an upload is in its store as one whole file (the store's own account, not the
+     * row's); false for one gone. In a bucket, an upload whose every part arrived but was never completed
+     * is completed here first, so it is ended rather than left to expire with the person's file.
+     */
     async uploadComplete(id: string, size: number): Promise<boolean> {
       const upload = await deps.uploads.datastore.getUpload(id).catch(() => null);
-      return upload !== null && upload.size === size && upload.offset === size && (await deps.uploads.whole(id, size));
+      if (upload === null || upload.size !== size || upload.offset !== size) return false;
+      if (await deps.uploads.whole(id, size)) return true;
+      return (await deps.uploads.finishParts(id)) && (await deps.uploads.whole(id, size));
     },
 
     /** The job: runs the loop once; throws only for a failure worth retrying (pg-boss retries it). */
