@@ -7,11 +7,13 @@ import { LOOP_UPLOAD_CHUNK_BYTES } from '@studio/contract/loop';
 import type { Db } from '../../apps/server/src/db/schema';
 import { addMember, createChannel, createPerson, type Person } from '../../apps/server/src/seed/factories';
 import { metricSum, NGINX, startBalancer, startObjectStore } from '../../apps/server/test/infrastructure/balancer';
+import { startEncoder, type Encoder } from '../../apps/server/test/lives/encoder';
 import { filesUnder, spawnServer, stopServers, untilReady, type ServerProcess } from '../../apps/server/test/server-process';
 import { e2eDatabaseUrl } from './db';
 import { freePort } from './ports';
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shot } from './screens';
 
 /**
  * Issue 22, point 3, as a person meets it: a real browser through the deployment of docs/deploy.md —
@@ -22,8 +24,26 @@ import { expect, test } from './fixtures';
  * made on one instance reaches it while its stream may be held by the other; the instance holding its
  * stream is killed and the browser carries on through the other: a new notification arrives, the loop
  * plays again. No media file is written to a web instance's disk.
+ *
+ * And a live, the same way: the creator goes live from the browser (WHIP, handed by a web instance to
+ * the ingest node), then from an encoder publishing over RTMP to the ingest node; the studio shows
+ * "receiving" and plays the private preview through both web instances; on air, a signed-out viewer
+ * watches the public HLS from the bucket through the balancer, and keeps watching while the web
+ * instance serving it is killed.
  */
 test.describe.configure({ timeout: 420_000 });
+// Chromium's fake camera and microphone, granted without a prompt, for the browser broadcast.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+      '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+/** The secret web instances and the ingest node share for the node's internal listener. */
+const INTERNAL_SECRET = 'balanced-e2e-internal-secret-0123456789';
 
 type Instance = ServerProcess & { metrics: string; dataDir: string };
 
@@ -34,6 +54,8 @@ let origin: string;
 let database: { db: Db; url: string; drop: () => Promise<void> } | undefined;
 const webs: Instance[] = [];
 let worker: Instance | undefined;
+let ingest: (Instance & { rtmpPort: number }) | undefined;
+const encoders: Encoder[] = [];
 let clip: string;
 let startWeb: (port: number) => Promise<Instance>;
 /** The data folder of every web instance started, killed ones included. */
@@ -42,7 +64,7 @@ const webDataDirs: string[] = [];
 const started: ServerProcess[] = [];
 
 const instancesSaid = () =>
-  [...webs, ...(worker ? [worker] : [])].map((instance, index) => `instance ${index} (exit ${instance.child.exitCode ?? instance.child.signalCode ?? 'none'}): ${instance.output().slice(-1200)}`).join('\n');
+  [...webs, ...(worker ? [worker] : []), ...(ingest ? [ingest] : [])].map((instance, index) => `instance ${index} (exit ${instance.child.exitCode ?? instance.child.signalCode ?? 'none'}): ${instance.output().slice(-1200)}`).join('\n');
 
 /** A figure of an instance's own /metrics: the sum of the series of `name` whose labels match. */
 const metric = (instance: Instance, name: string, labels?: RegExp) => metricSum(instance.metrics, name, labels);
@@ -60,13 +82,15 @@ test.beforeAll(async () => {
   expect(statSync(clip).size).toBeGreaterThan(LOOP_UPLOAD_CHUNK_BYTES * 1.2);
 
   database = await e2eDatabaseUrl(`balanced_${Date.now().toString(36)}`);
-  const [nginxPort, web1Port, web2Port, workerPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [nginxPort, web1Port, web2Port, workerPort, rtmpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   origin = `http://127.0.0.1:${nginxPort}`;
   nginx = await startBalancer(dir, nginxPort, [web1Port, web2Port]);
-  const start = async (port: number, roles: string): Promise<Instance> => {
+  const start = async (port: number, roles: string, env: Record<string, string> = {}): Promise<Instance> => {
     const metricsPort = await freePort();
     const dataDir = mkdtempSync(path.join(dir, `${roles}-`));
-    const server = spawnServer({ port, databaseUrl: database!.url, dataDir, env: { ROLES: roles, PUBLIC_URL: origin, METRICS_PORT: String(metricsPort), RTMP_INGEST: 'off', ...objectStore!.env } });
+    // The address encoders are told (docs/deploy.md: the ingest nodes' name): here the one node's port.
+    const common = { ROLES: roles, PUBLIC_URL: origin, METRICS_PORT: String(metricsPort), RTMP_INGEST: 'off', RTMP_PUBLIC_URL: `rtmp://127.0.0.1:${rtmpPort}/live`, INGEST_INTERNAL_SECRET: INTERNAL_SECRET, LIVE_RECONNECT_GRACE_SECONDS: '30' };
+    const server = spawnServer({ port, databaseUrl: database!.url, dataDir, env: { ...common, ...objectStore!.env, ...env } });
     // Stopped after the run even when start-up fails or times out before the instance is ready.
     started.push(server);
     return { ...(await untilReady(server, 120_000)), metrics: `http://127.0.0.1:${metricsPort}/metrics`, dataDir };
@@ -78,15 +102,21 @@ test.beforeAll(async () => {
   };
   // The first instance migrates the database and makes the account service's keys; the others read them.
   webs.push(await startWeb(web1Port));
-  const [second, jobs] = await Promise.all([startWeb(web2Port), start(workerPort, 'worker')]);
+  const [second, jobs, node] = await Promise.all([
+    startWeb(web2Port),
+    start(workerPort, 'worker'),
+    start(await freePort(), 'ingest', { RTMP_INGEST: 'embedded', RTMP_PORT: String(rtmpPort), RTMP_HOST: '127.0.0.1', INGEST_NODE_ID: 'ingest-e2e', INGEST_INTERNAL_PORT: '0' }),
+  ]);
   webs.push(second);
   worker = jobs;
+  ingest = { ...node, rtmpPort };
   await expect.poll(() => fetch(`${origin}/healthz`).then((response) => response.ok, () => false), { timeout: 10_000 }).toBe(true);
 });
 
 test.afterAll(async () => {
   test.setTimeout(120_000);
   // Each step whatever the one before did: a failed drop must not leave Ceph or the folder behind.
+  await Promise.all(encoders.map((encoder) => encoder.stop()));
   nginx?.kill('SIGTERM');
   await stopServers(started);
   await database?.drop().catch((error: unknown) => console.warn(`the balanced database was not dropped: ${String(error)}`));
@@ -105,6 +135,48 @@ async function signedIn(browser: Browser, who: Person): Promise<BrowserContext> 
   await expect(page).toHaveURL(/\/studio\//);
   await page.close();
   return context;
+}
+
+/**
+ * Waits until nginx sends requests to `web` (restarted): nginx took a killed instance out for fail_timeout
+ * (10 s) and sends it requests again only after; killing the other before then would leave "no live
+ * upstreams" (502), as it would in production.
+ */
+async function untilBalancedTo(web: Instance) {
+  await expect
+    .poll(async () => {
+      await Promise.all([1, 2, 3, 4].map(() => fetch(`${origin}/healthz`)));
+      return metric(web, 'http_requests_total', /route="\/healthz"/);
+    }, { timeout: 30_000, intervals: [500] })
+    .toBeGreaterThan(0);
+}
+
+/** Both web instances running behind the balancer: one an earlier test killed comes back on its port, as its service manager would restart it. */
+async function bothWebsUp() {
+  for (const [index, web] of webs.entries()) {
+    if (web.child.exitCode === null && web.child.signalCode === null) continue;
+    webs[index] = await startWeb(Number(new URL(web.base).port));
+    await untilBalancedTo(webs[index]);
+  }
+}
+
+/** The page's video (by test id) decodes frames and its clock passes `seconds`. */
+async function playingPast(page: Page, testId: string, seconds = 0.2, timeout = 30_000) {
+  await expect
+    .poll(() => page.getByTestId(testId).evaluate((video: HTMLVideoElement) => video.readyState >= 2 ? video.currentTime : 0), { timeout, message: instancesSaid() })
+    .toBeGreaterThan(seconds);
+}
+
+/** A new stream key made from the create menu's live layer; answers the new live's id (its page is open). */
+async function newLive(page: Page, channel: number, name: string): Promise<number> {
+  await page.goto(`/studio/channels/${channel}`);
+  await page.getByRole('navigation', { name: '만들기' }).getByRole('link', { name: '라이브 방송' }).click();
+  await page.getByRole('dialog', { name: '라이브 방송 시작' }).getByRole('button', { name: '새 스트림 키 추가' }).click();
+  const add = page.getByRole('dialog', { name: '새 스트림 키 추가' });
+  await add.getByRole('textbox', { name: '스트림 키 이름' }).fill(name);
+  await add.getByRole('button', { name: '추가' }).click();
+  await expect(page).toHaveURL(new RegExp(`/studio/channels/${channel}/videos/lives/\\d+$`));
+  return Number(/\/lives\/(\d+)$/.exec(page.url())![1]);
 }
 
 /**
@@ -164,15 +236,7 @@ test('a browser through the balancer uploads a loop while the instance receiving
     expect(await metric(left, 'http_requests_total', piecesTaken)).toBeGreaterThan(piecesLeftBefore);
     // The killed instance comes back on its port (as its service manager would restart it).
     webs[receiving] = await startWeb(Number(cutPort));
-    // nginx took the killed instance out for fail_timeout (10 s) and sends it requests again only after:
-    // killing the other before then would leave "no live upstreams" (502), as it would in production.
-    const back = webs[receiving]!;
-    await expect
-      .poll(async () => {
-        await Promise.all([1, 2, 3, 4].map(() => fetch(`${origin}/healthz`)));
-        return metric(back, 'http_requests_total', /route="\/healthz"/);
-      }, { timeout: 30_000, intervals: [500] })
-      .toBeGreaterThan(0);
+    await untilBalancedTo(webs[receiving]!);
     // The worker transcoded it; the web instances ran no job.
     expect(await metric(worker!, 'jobs_completed_total', /queue="loop\./)).toBeGreaterThan(0);
     expect(await Promise.all(webs.map((web) => metric(web, 'jobs_completed_total')))).toEqual([0, 0]);
@@ -224,5 +288,96 @@ test('a browser through the balancer uploads a loop while the instance receiving
   } finally {
     await context.close();
     await inviterContext.close();
+  }
+});
+
+test('a creator goes live through the balancer from the browser and from an encoder; the preview and the public HLS carry on through one web instance, then the other, while each is killed', async ({ browser }) => {
+  await bothWebsUp();
+  const db = database!.db;
+  const creator = await createPerson(db, { login: 'balanced-streamer', name: '균형 방송인' });
+  const channel = await createChannel(db, { name: '균형 라이브 채널', channel_type: 'MEDIA_CHANNEL', live_status: 'SERVICE', shorts_status: 'SERVICE' });
+  await addMember(db, channel, creator.userId, 'OWNER');
+  const context = await signedIn(browser, creator);
+  const viewer = await browser.newContext({ baseURL: origin });
+  const publishingNode = async (liveId: number) =>
+    (await db.selectFrom('lives').innerJoin('stream_keys', 'stream_keys.id', 'lives.stream_key_id').select('stream_keys.publishing_node').where('lives.id', '=', liveId).executeTakeFirstOrThrow()).publishing_node;
+  try {
+    const page = await context.newPage();
+
+    // From the browser: the offer goes through the balancer to a web instance, which hands it to the ingest node.
+    const browserLive = await newLive(page, channel, '브라우저 방송');
+    await page.getByTestId('browser-start').click();
+    await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'live', { timeout: 45_000 });
+    await expect(page.getByTestId('stream-state')).toHaveAttribute('data-reception', 'RECEIVING', { timeout: 45_000 });
+    expect(await publishingNode(browserLive)).toBe('ingest-e2e');
+    await playingPast(page, 'live-preview');
+    // Stopping sends the session's DELETE through the balancer; the node ends it.
+    await page.getByTestId('browser-stop').click();
+    await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'idle');
+    await expect(page.getByTestId('stream-state')).not.toHaveAttribute('data-reception', 'RECEIVING', { timeout: 20_000 });
+    await expect.poll(() => publishingNode(browserLive), { timeout: 20_000 }).toBeNull();
+
+    // From an encoder: the server address and key the page shows, which reach the ingest node.
+    const liveId = await newLive(page, channel, '인코더 방송');
+    await page.getByRole('button', { name: '보기' }).click();
+    const server = await page.getByTestId('ingest-server').inputValue();
+    expect(server).toBe(`rtmp://127.0.0.1:${ingest!.rtmpPort}/live`);
+    const key = await page.getByTestId('ingest-key').inputValue();
+    encoders.push(startEncoder(`${server}/${key}`));
+    await expect(page.getByTestId('stream-state')).toHaveAttribute('data-reception', 'RECEIVING', { timeout: 30_000 });
+    await expect(page.getByTestId('stream-state').getByText('640×360')).toBeVisible();
+    await playingPast(page, 'live-preview');
+    await page.getByRole('button', { name: '방송 시작' }).click();
+    await page.getByRole('dialog', { name: '방송을 시작할까요?' }).getByRole('button', { name: '방송 시작' }).click();
+    await expect(page.getByText('방송을 시작했습니다.')).toBeVisible();
+
+    // A signed-out viewer watches the public page through the balancer: HLS from the bucket, once its first segment is there.
+    const watching = await viewer.newPage();
+    await expect
+      .poll(async () => {
+        const response = await watching.request.get(`/live/${liveId}/index.m3u8`);
+        return response.ok() && (await response.text()).includes('.ts');
+      }, { timeout: 30_000 })
+      .toBe(true);
+    await watching.goto(`/c/${channel}/live/${liveId}`);
+    const publicVideo = watching.locator('video');
+    // The viewer's clock; the viewer presses play once the player has its source (muted, so no gesture is needed).
+    const clock = () =>
+      publicVideo.evaluate((video: HTMLVideoElement) => {
+        if (video.paused && video.currentSrc) {
+          video.muted = true;
+          void video.play().catch(() => undefined);
+        }
+        return video.readyState >= 2 ? video.currentTime : 0;
+      });
+    await expect.poll(clock, { timeout: 45_000 }).toBeGreaterThan(0.2).catch(async (error: unknown) => {
+      const state = await publicVideo.evaluate((video: HTMLVideoElement) => JSON.stringify({ native: video.canPlayType('application/vnd.apple.mpegurl'), src: video.currentSrc, ready: video.readyState, network: video.networkState, paused: video.paused, error: video.error?.code ?? null, message: video.error?.message ?? null, hls: 'Hls' in window }));
+      throw new Error(`the viewer's player: ${state}\n${instancesSaid()}`, { cause: error });
+    });
+    await shot(watching, 'balanced-public-live-ko-1280');
+
+    // Each web instance in turn is killed while the viewer watches and the creator previews: the viewer's
+    // clock keeps moving (its next playlists and segments come through the other), and the studio, reloaded,
+    // shows "receiving" and plays the preview through the one left. Then the killed one comes back.
+    for (const index of [0, 1]) {
+      const victim = webs[index]!;
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      const before = await clock();
+      // Past what the player holds ahead (three 1-second segments): it fetched new ones from the instance left.
+      await expect.poll(clock, { timeout: 45_000, message: `viewer after instance ${index} was killed\n${instancesSaid()}` }).toBeGreaterThan(before + 10);
+      await page.reload();
+      await expect(page.getByTestId('stream-state')).toHaveAttribute('data-reception', 'RECEIVING', { timeout: 30_000 });
+      await playingPast(page, 'live-preview');
+      webs[index] = await startWeb(Number(new URL(victim.base).port));
+      await untilBalancedTo(webs[index]);
+    }
+    expect(await publishingNode(liveId)).toBe('ingest-e2e');
+    expect((await objectStore!.bucket.list(`live/${liveId}/`)).length).toBeGreaterThan(0);
+    // Nothing of a live on a web instance's disk, the killed ones' folders too.
+    for (const dataDir of webDataDirs) expect(filesUnder(path.join(dataDir, 'live')), dataDir).toEqual([]);
+  } finally {
+    await viewer.close();
+    await context.close();
   }
 });

@@ -233,8 +233,9 @@ describe('a live page', () => {
     const player = await get('/c/live-player.js');
     expect(player.statusCode).toBe(200);
     expect(player.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    // Native HLS first; hls.js only where MSE is and HLS is not, without a worker (the CSP has no worker source).
+    // Native HLS first; hls.js where MSE is and HLS is not or fails, without a worker (the CSP has no worker source).
     expect(player.body).toContain("video.canPlayType('application/vnd.apple.mpegurl')");
+    expect(player.body).toContain("video.addEventListener('error', withHls, { once: true })");
     expect(player.body).toContain("script.src = '/c/hls.light.min.js'");
     expect(player.body).toContain('enableWorker: false');
     const plain = await t.app.inject({ method: 'GET', url: '/c/hls.light.min.js' });

@@ -12,28 +12,41 @@ export const HLS_LIBRARY_PATH = '/c/hls.light.min.js';
  * <video> by themselves; desktop Chrome, Edge and Firefox do not, and before this their viewers saw
  * a player that never started. There the page fetches hls.js (once, cached) and lets it feed the
  * same <video> through Media Source Extensions (the CSP's `media-src blob:`), without a worker, which
- * the CSP has no source for. Nothing of it runs before the page has been drawn (`defer`), and a
- * browser with neither HLS nor MSE keeps the link to the playlist the page shows under the player.
+ * the CSP has no source for. A browser that says it plays HLS itself but then cannot read the stream
+ * (Debian's Chromium 156 answers "maybe" and fails a live's MPEG-TS segments with
+ * DEMUXER_ERROR_COULD_NOT_PARSE: e2e/tests/balanced.spec.ts) is handed to hls.js the same way on
+ * its first media error. Nothing of it runs before the page has been drawn (`defer`), and a browser
+ * with neither HLS nor MSE keeps the link to the playlist the page shows under the player.
  */
 export const LIVE_PLAYER_SCRIPT = `(() => {
   const video = document.querySelector('video.live');
-  if (!video || video.canPlayType('application/vnd.apple.mpegurl') || !window.MediaSource) return;
+  if (!video || !window.MediaSource) return;
   const source = video.getAttribute('src');
   if (!source) return;
-  // The playlist is no source Chrome can decode: hls.js gives the element one of its own.
-  video.removeAttribute('src');
-  const script = document.createElement('script');
-  script.src = '${HLS_LIBRARY_PATH}';
-  script.onload = () => {
-    if (!window.Hls || !window.Hls.isSupported()) {
-      video.src = source;
-      return;
-    }
-    const hls = new window.Hls({ enableWorker: false, lowLatencyMode: false });
-    hls.loadSource(source);
-    hls.attachMedia(video);
+  let handed = false;
+  const withHls = () => {
+    if (handed) return;
+    handed = true;
+    // The playlist is no source this browser can decode: hls.js gives the element one of its own.
+    video.removeAttribute('src');
+    video.load();
+    const script = document.createElement('script');
+    script.src = '${HLS_LIBRARY_PATH}';
+    script.onload = () => {
+      if (!window.Hls || !window.Hls.isSupported()) {
+        video.src = source;
+        return;
+      }
+      const hls = new window.Hls({ enableWorker: false, lowLatencyMode: false });
+      hls.loadSource(source);
+      hls.attachMedia(video);
+    };
+    document.head.appendChild(script);
   };
-  document.head.appendChild(script);
+  if (!video.canPlayType('application/vnd.apple.mpegurl')) return withHls();
+  // Native HLS first; its failure (now, or before this deferred script ran) hands the player to hls.js.
+  if (video.error) return withHls();
+  video.addEventListener('error', withHls, { once: true });
 })();
 `;
 
