@@ -247,9 +247,17 @@ type FfprobeJson = {
   }[];
 };
 
+/**
+ * A tool that could not be started at all: the bounding wrappers (prlimit, nice) exit 126 when they
+ * cannot invoke it and 127 when it is not found. A fault of this machine, never a verdict on a file.
+ */
+export class MediaToolFault extends Error {}
+const CANNOT_INVOKE = new Set([126, 127]);
+
 /** ffprobe's own failure, told by cause: a frame over the decoder's pixel bound, the run's bounds, or a file it cannot read. */
 function failureOf(result: RunResult, otherwise: ProbeFailure): MediaProbeError {
   const last = result.stderr.trim().split('\n').pop() ?? 'unreadable';
+  if (result.signal === null && result.code !== null && CANNOT_INVOKE.has(result.code)) throw new MediaToolFault(`the tool could not be started (exit ${result.code}): ${last}`);
   if (tooManyPixels.test(result.stderr)) return new MediaProbeError('LOOP_RESOLUTION_TOO_HIGH', last);
   if (endedByBounds(result)) return new MediaProbeError('LOOP_TOO_COSTLY', last);
   return new MediaProbeError(otherwise, last);

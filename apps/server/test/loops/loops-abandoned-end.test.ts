@@ -125,6 +125,35 @@ describe('an upload whole in its store but never ended', () => {
     expect((await loopOf(other)).status).toBe('COMPLETE');
   }, 60_000);
 
+  it('is kept, not refused, when the probe itself cannot run on the instance taking the last piece; the resume ends it elsewhere', async () => {
+    // An instance whose ffprobe cannot be started (the bounding wrapper answers 127: not found).
+    const db = createDb(t.url, { max: 4, connectTimeoutMs: 10_000, statementTimeoutMs: 20_000 });
+    pools.push(db);
+    const broken = await buildApp({ config: { ...t.config, mediaTools: { ...t.config.mediaTools, ffprobe: path.join(t.config.dataDir, 'no-such-ffprobe') } }, db, clock: t.clock });
+    await broken.ready();
+    const bytes = readFileSync(clips.vertical);
+    const created = await broken.inject({ method: 'POST', url: `/api/channels/${channel}/loops/uploads`, headers: tusHeaders(cookie, { 'upload-length': String(bytes.length) }) });
+    expect(created.statusCode).toBe(201);
+    const location = created.headers.location as string;
+    const id = location.split('/').pop() as string;
+    const last = await broken.inject({ method: 'PATCH', url: location, headers: tusHeaders(cookie, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }), payload: bytes });
+    // Gone before the rest: its workers would take the transcode and fail it too (retried, as a fault).
+    await broken.close();
+    // A passing fault with its code, not "not a video": the file and the loop stay as they were.
+    expect(last.statusCode, last.body).toBe(503);
+    expect((JSON.parse(last.body) as { code: string }).code).toBe('SERVICE_UNAVAILABLE');
+    expect(await rowOf(id)).toMatchObject({ status: null, error_code: null });
+    expect(existsSync(path.join(t.config.dataDir, 'uploads', 'loops', id))).toBe(true);
+    expect(await liveJobs(id)).toBe(0);
+
+    // The client's resume reaches a sound instance: the upload is whole, it is ended there, once.
+    expect((await head(id)).statusCode).toBe(200);
+    expect(await settled(() => rowOf(id), (row) => row.status !== null)).toMatchObject({ status: 'RESERVED' });
+    expect(await liveJobs(id)).toBe(1);
+    expect(await t.app.jobs.drain(LOOP_QUEUE)).toBe(1);
+    expect((await loopOf(id)).status).toBe('COMPLETE');
+  }, 60_000);
+
   it('is left alone by a resume while bytes are still missing', async () => {
     const bytes = readFileSync(clips.vertical);
     const created = await t.app.inject({ method: 'POST', url: `/api/channels/${channel}/loops/uploads`, headers: tusHeaders(cookie, { 'upload-length': String(bytes.length) }) });

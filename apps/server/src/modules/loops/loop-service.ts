@@ -87,6 +87,9 @@ export function loopService(deps: Deps) {
         // Length, frame size and rate as the file's frames have them (the probe refuses with the reason).
         await probe(deps.tools, source.input, { maxSeconds });
       } catch (error) {
+        // The probe's own fault (its tool could not be started) says nothing of the file: it is kept and
+        // the end is tried again (the claim is let go below). Only a verdict on the file refuses it.
+        if (source && !(error instanceof MediaProbeError)) throw error;
         refusal = error instanceof MediaProbeError ? error.code : 'LOOP_NOT_VIDEO';
       } finally {
         await source?.release();

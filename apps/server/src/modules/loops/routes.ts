@@ -74,7 +74,15 @@ export async function loopRoutes(instance: FastifyInstance, options: { runtime: 
     },
     generateUrl: (req, { id }) => `${new URL(req.url).pathname.replace(/\/+$/, '')}/${id}`,
     onUploadFinish: async (req, upload) => {
-      const refusal = await loops.finishUpload(upload.id, upload.size ?? 0);
+      let refusal: ErrorCode | null;
+      try {
+        refusal = await loops.finishUpload(upload.id, upload.size ?? 0);
+      } catch (error) {
+        // A fault of ours (the probe could not run, the store could not be read), no verdict on the file:
+        // it is kept, and the client's next try (a HEAD finding it whole) or the worker's sweep ends it.
+        app.log.warn({ err: error, loopId: upload.id }, 'the end of an upload failed; it is kept for the next try');
+        throw new TusRefusal(errorCatalogue.SERVICE_UNAVAILABLE.status, errorBody('SERVICE_UNAVAILABLE', new URL(req.url).pathname));
+      }
       if (refusal) throw new TusRefusal(errorCatalogue[refusal].status, errorBody(refusal, new URL(req.url).pathname));
       return {};
     },
