@@ -8,8 +8,9 @@
 //  2. Uploads: a clip sent over tus (LOOP_UPLOAD_CHUNK_BYTES requests, as the browser sends them) into the bucket
 //     through the studio, against one PutObject of the same bytes to the gateway. Budget: ≥ 50% of
 //     the bare PUT's throughput.
-//  3. Hot reads on a web-only instance with its media in the bucket: /api/me and the unread count
-//     beside the same studio on disk with every role (unchanged) and the bare route (bench:api's ≥ 50%).
+//  3. Hot reads on a web-only instance with its media in the bucket: those of `npm run bench` (/api/me,
+//     the unread count, my channels, a notifications page, channel management) beside the same studio
+//     on disk with every role (unchanged) and the bare route (bench:api's ≥ 50%).
 // Appends a dated section to bench/STORE-RESULTS.md. Uses BENCH_DATABASE_URL when set, else an embedded PostgreSQL.
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -104,8 +105,12 @@ try {
   const hotReads = async () => {
     const rows: { label: string; split: Loaded; plain: Loaded; bare: Loaded }[] = [];
     for (const [label, route] of [
+      // The hot reads of `npm run bench` (bench/run.ts), served from memory on both instances.
       ['GET /api/me', '/api/me'],
       ['GET /api/my/notifications/unread', '/api/my/notifications/unread'],
+      ['GET /api/my/channels', '/api/my/channels'],
+      ['GET /api/my/notifications page 0', '/api/my/notifications?group=ALL&page=0&size=5'],
+      ['GET /api/channels/management', '/api/channels/management?page=0'],
     ] as const) {
       // In turn, each twice, the order swapped the second time, so neither gains from going first.
       const bare = await load(`http://127.0.0.1:${BASELINE_PORT}/bare`);
