@@ -13,6 +13,7 @@ import { e2eDatabaseUrl } from './db';
 import { freePort } from './ports';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { keyFromCreateMenu, untilPublicSegment } from './lives';
 import { shot } from './screens';
 
 /**
@@ -167,16 +168,10 @@ async function playingPast(page: Page, testId: string, seconds = 0.2, timeout = 
     .toBeGreaterThan(seconds);
 }
 
-/** A new stream key made from the create menu's live layer; answers the new live's id (its page is open). */
+/** A new stream key made from the create menu's live layer of the channel's home; answers the new live's id (its page is open). */
 async function newLive(page: Page, channel: number, name: string): Promise<number> {
   await page.goto(`/studio/channels/${channel}`);
-  await page.getByRole('navigation', { name: '만들기' }).getByRole('link', { name: '라이브 방송' }).click();
-  await page.getByRole('dialog', { name: '라이브 방송 시작' }).getByRole('button', { name: '새 스트림 키 추가' }).click();
-  const add = page.getByRole('dialog', { name: '새 스트림 키 추가' });
-  await add.getByRole('textbox', { name: '스트림 키 이름' }).fill(name);
-  await add.getByRole('button', { name: '추가' }).click();
-  await expect(page).toHaveURL(new RegExp(`/studio/channels/${channel}/videos/lives/\\d+$`));
-  return Number(/\/lives\/(\d+)$/.exec(page.url())![1]);
+  return keyFromCreateMenu(page, channel, name);
 }
 
 /**
@@ -333,12 +328,7 @@ test('a creator goes live through the balancer from the browser and from an enco
 
     // A signed-out viewer watches the public page through the balancer: HLS from the bucket, once its first segment is there.
     const watching = await viewer.newPage();
-    await expect
-      .poll(async () => {
-        const response = await watching.request.get(`/live/${liveId}/index.m3u8`);
-        return response.ok() && (await response.text()).includes('.ts');
-      }, { timeout: 30_000 })
-      .toBe(true);
+    await untilPublicSegment(watching, liveId);
     await watching.goto(`/c/${channel}/live/${liveId}`);
     const publicVideo = watching.locator('video');
     // The viewer's clock; the viewer presses play once the player has its source (muted, so no gesture is needed).

@@ -1,4 +1,5 @@
 import { expect, login, test } from './fixtures';
+import { keyFromCreateMenu, untilPublicSegment } from './lives';
 import { shot } from './screens';
 
 // Issue 24, point 2: going live from the browser. Chromium's fake camera and microphone, granted
@@ -19,14 +20,7 @@ test('a creator goes live from the browser: receiving, start, public HLS for any
   const me = await world.person('Streamer');
   const channel = await world.channel(me, { channel_type: 'MEDIA_CHANNEL', live_status: 'SERVICE', shorts_status: 'SERVICE', use_document_write: true });
   await login(page, me);
-  await page.getByRole('navigation', { name: '만들기' }).getByRole('link', { name: '라이브 방송' }).click();
-  const layer = page.getByRole('dialog', { name: '라이브 방송 시작' });
-  await layer.getByRole('button', { name: '새 스트림 키 추가' }).click();
-  const add = page.getByRole('dialog', { name: '새 스트림 키 추가' });
-  await add.getByRole('textbox', { name: '스트림 키 이름' }).fill('브라우저');
-  await add.getByRole('button', { name: '추가' }).click();
-  await expect(page).toHaveURL(new RegExp(`/studio/channels/${channel.id}/videos/lives/\\d+$`));
-  const liveId = Number(/\/lives\/(\d+)$/.exec(page.url())![1]);
+  const liveId = await keyFromCreateMenu(page, channel.id, '브라우저');
 
   await expect(page.getByRole('heading', { name: '브라우저에서 방송' })).toBeVisible();
   await expect(page.getByTestId('browser-state')).toHaveAttribute('data-phase', 'idle');
@@ -57,12 +51,7 @@ test('a creator goes live from the browser: receiving, start, public HLS for any
     };
   });
   const anonymous = await stranger.newPage();
-  await expect
-    .poll(async () => {
-      const response = await anonymous.request.get(`/live/${liveId}/index.m3u8`);
-      return response.ok() && (await response.text()).includes('.ts');
-    }, { timeout: 30_000 })
-    .toBe(true);
+  await untilPublicSegment(anonymous, liveId);
   // …and watches it on the live's public page, signed out: the video plays, from a segment fetched anonymously.
   const segments: number[] = [];
   anonymous.on('response', (response) => {
